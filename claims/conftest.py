@@ -1,0 +1,92 @@
+"""pytest plumbing for the claim registry.
+
+Options: ``--profile ci|dev|thorough`` (default: ci when CI is set, else dev),
+``--paper P``, ``--claims PATTERN`` (fnmatch on claim ids) and ``--results PATH`` (write the
+results JSON there). ``claimcheck verify`` runs exactly this collection.
+"""
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+import time
+
+import pytest
+
+from checkers.claim import get_claim
+from checkers.runner import CheckResult, claim_verdict
+from generators.profiles import get_profile, register_hypothesis_profiles
+
+
+def pytest_addoption(parser):
+    g = parser.getgroup("claimcheck")
+    g.addoption("--profile", default=None, help="claimcheck profile: ci, dev or thorough")
+    g.addoption("--paper", default=None, help="only claims of this paper (lai, frei, kou, linear)")
+    g.addoption("--claims", default=None, help="only claims whose id matches this fnmatch pattern")
+    g.addoption("--results", default=None, help="write results JSON to this path")
+
+
+def pytest_configure(config):
+    register_hypothesis_profiles()
+    try:
+        config._claimcheck_profile = get_profile(config.getoption("--profile"))
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc))
+    config._claimcheck_results = {}
+
+
+def pytest_collection_modifyitems(config, items):
+    paper, pattern = config.getoption("--paper"), config.getoption("--claims")
+    if not paper and not pattern:
+        return
+    keep, drop = [], []
+    for it in items:
+        cid = getattr(it, "callspec", None) and it.callspec.params.get("claim_id")
+        if cid is None:
+            keep.append(it)
+            continue
+        ok = (not paper or cid.split(".")[0] == paper) and (not pattern or fnmatch.fnmatchcase(cid, pattern))
+        (keep if ok else drop).append(it)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+@pytest.fixture
+def profile(request):
+    return request.config._claimcheck_profile
+
+
+@pytest.fixture
+def record_check(request):
+    def _record(res: CheckResult) -> None:
+        request.config._claimcheck_results[(res.claim_id, res.name)] = res
+    return _record
+
+
+def pytest_sessionfinish(session, exitstatus):
+    config = session.config
+    path = config.getoption("--results")
+    if not path:
+        return
+    by_claim: dict[str, list[CheckResult]] = {}
+    for (cid, _), res in config._claimcheck_results.items():
+        by_claim.setdefault(cid, []).append(res)
+    out = []
+    for cid, results in by_claim.items():
+        claim = get_claim(cid)
+        order = [c.name for c in claim.checks]
+        results.sort(key=lambda r: order.index(r.name))
+        verdict, why = claim_verdict(claim, results)
+        cex = next((r.counterexample for r in results if r.regime == "in-regime" and r.counterexample), None)
+        entry = claim.to_json()
+        entry.update({"verdict": verdict, "verdict_reason": why,
+                      "checks": [dict(r.to_json(), description=claim.check(r.name).description,
+                                      violates=claim.check(r.name).violates) for r in results],
+                      "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
+        out.append(entry)
+    doc = {"profile": config._claimcheck_profile.name, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+           "claims": out}
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as fh:
+        json.dump(doc, fh, indent=1, allow_nan=False, default=str)

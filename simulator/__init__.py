@@ -1,0 +1,14 @@
+"""GD simulator for shallow (leaky-)ReLU networks: f(x) = Σ_k a_k φ(w_kᵀx).
+
+Pure numpy/scipy; knows nothing of claims, Hypothesis or pytest.
+"""
+from simulator.activations import ACTIVATIONS, Activation, make_activation
+from simulator.errors import SimulatorError
+from simulator.gd import geometric_steps, simulate, simulate_batch
+from simulator.losses import LOSSES, Loss, make_loss
+from simulator.trajectory import Trajectory
+
+__all__ = [
+    "ACTIVATIONS", "Activation", "make_activation", "SimulatorError", "geometric_steps",
+    "simulate", "simulate_batch", "LOSSES", "Loss", "make_loss", "Trajectory",
+]
