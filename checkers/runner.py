@@ -76,11 +76,19 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
     points: list = []
     t0 = time.perf_counter()
 
+    seen: dict[Scenario, bool] = {}
+
     def violated(scn: Scenario) -> bool:
+        if scn in seen:  # Hypothesis replays examples: answer the same, without re-running
+            return seen[scn]
         if state["first"] is not None:
             state["after"] += 1
             if state["after"] > profile.shrink_calls:
                 return False  # budget spent: keep the best violation found so far
+        seen[scn] = _evaluate(scn)
+        return seen[scn]
+
+    def _evaluate(scn: Scenario) -> bool:
         v = check.run(scn)
         if not isinstance(v, Verdict):
             raise TypeError(f"check {claim.id}/{check.name} returned {type(v).__name__}, not Verdict")

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Callable
 
@@ -34,7 +35,11 @@ class Activation:
 
 
 def _relu(grad_at_zero: float) -> Activation:
-    if grad_at_zero not in (0, 1):
+    try:
+        ok = isinstance(grad_at_zero, numbers.Real) and grad_at_zero in (0, 1)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
         raise SimulatorError("relu_grad_at_zero", f"must be 0 or 1, got {grad_at_zero!r}")
     g0 = float(grad_at_zero)
 
@@ -45,7 +50,8 @@ def _relu(grad_at_zero: float) -> Activation:
 
 
 def _check_gamma(gamma: float | None) -> float:
-    if gamma is None or not np.isfinite(gamma) or not (0.0 < float(gamma) < 1.0):
+    ok = isinstance(gamma, numbers.Real) and not isinstance(gamma, (bool, np.bool_))
+    if not ok or not np.isfinite(float(gamma)) or not (0.0 < float(gamma) < 1.0):
         raise SimulatorError("gamma", f"must be a number in (0, 1), got {gamma!r}")
     return float(gamma)
 

@@ -13,6 +13,7 @@ diverged; its state is frozen from then on and its records are NaN.
 """
 from __future__ import annotations
 
+import numbers
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -54,14 +55,36 @@ def _record_index(record_steps, steps: int) -> np.ndarray:
         return np.arange(steps + 1)
     try:
         rs = np.asarray(list(record_steps))
-    except TypeError:
+    except (TypeError, ValueError):
         raise SimulatorError("record_steps", "must be a list of integers, 'all' or 'geometric'") from None
-    if rs.size == 0 or rs.dtype.kind not in "iu" and not (rs.dtype.kind == "f" and np.all(rs == np.round(rs))):
+    integral = rs.dtype.kind in "iu" or (
+        rs.dtype.kind == "f" and bool(np.all(np.isfinite(rs))) and bool(np.all(rs == np.round(rs))))
+    if rs.ndim != 1 or rs.size == 0 or not integral:
         raise SimulatorError("record_steps", "must be a non-empty list of integers")
     rs = rs.astype(int)
     if rs.min() < 0 or rs.max() > steps:
         raise SimulatorError("record_steps", f"steps must lie in [0, {steps}], got range [{rs.min()}, {rs.max()}]")
     return np.unique(rs)
+
+
+def _check_step_size(step_size) -> float:
+    """η must be a finite positive real number (booleans rejected)."""
+    if isinstance(step_size, (bool, np.bool_)) or not isinstance(step_size, numbers.Real):
+        raise SimulatorError("step_size", f"must be a positive finite number, got {step_size!r}")
+    eta = float(step_size)
+    if not np.isfinite(eta) or eta <= 0:
+        raise SimulatorError("step_size", f"must be a positive finite number, got {step_size!r}")
+    return eta
+
+
+def _check_steps(steps) -> int:
+    """The number of GD steps must be a non-negative integer (integral floats accepted)."""
+    ok = not isinstance(steps, (bool, np.bool_)) and isinstance(steps, numbers.Real)
+    if ok and not isinstance(steps, numbers.Integral):
+        ok = bool(np.isfinite(float(steps))) and float(steps).is_integer()
+    if not ok or int(steps) < 0:
+        raise SimulatorError("steps", f"must be a non-negative integer, got {steps!r}")
+    return int(steps)
 
 
 def simulate_batch(
@@ -100,11 +123,8 @@ def simulate_batch(
         raise SimulatorError("second_layer", f"must have shape (B={B}, m={m}, r={y.shape[2]}) for vector outputs, got {a.shape}")
     if not vector and a.shape != (B, m):
         raise SimulatorError("second_layer", f"must have shape (B={B}, m={m}), got {a.shape}")
-    if isinstance(step_size, bool) or not np.isfinite(step_size) or step_size <= 0:
-        raise SimulatorError("step_size", f"must be a positive finite number, got {step_size!r}")
-    if isinstance(steps, bool) or int(steps) != steps or steps < 0:
-        raise SimulatorError("steps", f"must be a non-negative integer, got {steps!r}")
-    steps = int(steps)
+    eta = _check_step_size(step_size)
+    steps = _check_steps(steps)
     act = activation if isinstance(activation, Activation) else make_activation(
         activation, gamma=gamma, relu_grad_at_zero=relu_grad_at_zero)
     lo = loss if isinstance(loss, Loss) else make_loss(loss)
@@ -113,12 +133,13 @@ def simulate_batch(
             raise SimulatorError("y", f"loss {lo.name} needs scalar labels in {{−1, +1}}")
         if not np.all(np.abs(y) == 1):
             raise SimulatorError("y", f"labels must be ±1 for the classification loss {lo.name}")
+    if not isinstance(engine, str) or engine not in ("auto", "span", "direct"):
+        raise SimulatorError("engine", f"must be 'auto', 'span' or 'direct', got {engine!r}")
     if engine == "auto":
         engine = "span" if n < d else "direct"
     if engine not in ("span", "direct"):
         raise SimulatorError("engine", f"must be 'auto', 'span' or 'direct', got {engine!r}")
     rec = _record_index(record_steps, steps)
-    eta = float(step_size)
 
     # state
     if engine == "span":

@@ -1,0 +1,194 @@
+"""``claimcheck`` command line: list, verify, replay, simulate, report.
+
+Bad input exits with code 2 and a one-line message naming the field, never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(click.ClickException):
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None) -> None:  # one line, no usage block
+        click.echo(f"claimcheck: error: {self.format_message()}", err=True)
+
+
+def _claims_dir() -> Path:
+    import claims
+    return Path(claims.__file__).resolve().parent
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Executable, falsifiable checks of the theorems of four deep-learning-theory papers."""
+
+
+@cli.command("list")
+@click.option("--paper", default=None, help="lai, frei, kou or linear")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def list_cmd(paper: str | None, as_json: bool) -> None:
+    """List the registered claims and their checks."""
+    from checkers.claim import claims
+    try:
+        cs = claims(paper)
+    except ValueError as exc:
+        raise BadInput(str(exc))
+    if as_json:
+        doc = {"claims": [{"id": c.id, "paper": c.paper, "ref": c.ref, "title": c.title, "kind": c.kind,
+                           "expected": c.expected,
+                           "checks": [{"name": ch.name, "regime": ch.regime} for ch in c.checks]} for c in cs]}
+        click.echo(json.dumps(doc, indent=1, ensure_ascii=False))
+        return
+    for c in cs:
+        regs = ", ".join(f"{ch.name}" for ch in c.checks)
+        click.echo(f"{c.id:<14} {c.ref:<14} [{c.kind}] {c.title}  ({regs})")
+
+
+@cli.command()
+@click.option("--paper", default=None, help="only this paper's claims")
+@click.option("--claims", "pattern", default=None, help="fnmatch pattern on claim ids, e.g. 'lai.thm*'")
+@click.option("--profile", default=None, help="ci, dev (default) or thorough")
+@click.option("--out", default="reports/latest", show_default=True, help="output directory")
+@click.option("--quiet", "-q", is_flag=True, help="less pytest output")
+def verify(paper: str | None, pattern: str | None, profile: str | None, out: str, quiet: bool) -> None:
+    """Verify the registered claims; write OUT/results.json and OUT/index.html."""
+    import pytest
+
+    from checkers.claim import PAPERS, claims
+    from generators.profiles import get_profile
+    try:
+        prof = get_profile(profile)
+    except ValueError as exc:
+        raise BadInput(str(exc))
+    if paper is not None and paper not in PAPERS:
+        raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    try:
+        registered = [c.id for c in claims(paper)]
+    except Exception as exc:  # a claim module failed to import: report it, it is a bug
+        raise BadInput(f"claims: the registry failed to load: {exc}")
+    if pattern is not None:
+        import fnmatch
+        if not any(fnmatch.fnmatchcase(i, pattern) for i in registered):
+            raise BadInput(f"claims: pattern {pattern!r} matches no registered claim")
+    outdir = Path(out)
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+        probe = outdir / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise BadInput(f"out: cannot write to {out!r}: {exc.strerror or exc}")
+    results = outdir / "results.json"
+    if results.exists():
+        results.unlink()
+    args = [str(_claims_dir()), "-p", "no:cacheprovider", "--profile", prof.name, "--results", str(results),
+            "-o", "console_output_style=classic", "-rfEsx",
+            "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+    args += ["-q"] if quiet else ["-v"]
+    if paper:
+        args += ["--paper", paper]
+    if pattern:
+        args += ["--claims", pattern]
+    code = pytest.main(args)
+    if not results.exists():
+        raise BadInput(f"claims: no claim was run (pytest exit code {int(code)})")
+    from reports.render import render_report
+    html = render_report(results, outdir / "index.html")
+    doc = json.loads(results.read_text())
+    tally: dict[str, int] = {}
+    for c in doc["claims"]:
+        tally[c["verdict"]] = tally.get(c["verdict"], 0) + 1
+    click.echo(f"claimcheck: {len(doc['claims'])} claims ({', '.join(f'{v} {k}' for k, v in sorted(tally.items()))}); "
+               f"report: {html}")
+    unexpected = [c["id"] for c in doc["claims"]
+                  if c["verdict"] == "error" or (c["verdict"] == "refuted" and c["expected"] == "holds")
+                  or any(ch["outcome"] == "missed" for ch in c["checks"])]
+    sys.exit(1 if unexpected else 0)
+
+
+@cli.command()
+@click.argument("claim_id")
+@click.option("--check", "check_name", required=True, help="check name, e.g. in-regime")
+@click.option("--instance", required=True, help="the instance JSON printed in the report")
+def replay(claim_id: str, check_name: str, instance: str) -> None:
+    """Re-run one check on one instance and print its verdict (exactly as recorded)."""
+    from checkers.claim import get_claim
+    from generators.scenario import Scenario
+    try:
+        claim = get_claim(claim_id)
+    except KeyError as exc:
+        raise BadInput(str(exc.args[0]))
+    try:
+        check = claim.check(check_name)
+    except KeyError as exc:
+        raise BadInput(str(exc.args[0]))
+    try:
+        scn = Scenario.from_json(instance)
+    except (ValueError, TypeError) as exc:
+        raise BadInput(f"instance: {exc}" if not str(exc).startswith("instance") else str(exc))
+    try:
+        verdict = check.run(scn)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise BadInput(f"instance: cannot materialise this instance for {claim_id} [{check_name}]: {exc}")
+    doc = {"claim": claim_id, "check": check_name, "regime": check.regime, "instance": scn.as_dict(),
+           **verdict.to_json()}
+    click.echo(json.dumps(doc, indent=1, ensure_ascii=False, default=str))
+
+
+@cli.command()
+@click.option("--spec", "spec_path", required=True, help="simulation spec (JSON)")
+@click.option("--out", "out_path", required=True, help="output .npz")
+def simulate(spec_path: str, out_path: str) -> None:
+    """Run GD from a JSON spec and write the recorded trajectory to an .npz (see README)."""
+    from simulator.errors import SimulatorError
+    from simulator.spec import run_spec
+    try:
+        run_spec(spec_path, out_path)
+    except SimulatorError as exc:
+        raise BadInput(str(exc))
+    except OSError as exc:
+        raise BadInput(f"out: cannot write {out_path!r}: {exc.strerror or exc}")
+    click.echo(f"claimcheck: wrote {out_path}")
+
+
+@cli.command()
+@click.option("--results", required=True, help="a results.json written by verify")
+@click.option("--out", default=None, help="HTML path (default: index.html beside the results)")
+def report(results: str, out: str | None) -> None:
+    """Re-render the HTML report from a results.json."""
+    from reports.render import ResultsError, render_report
+    target = Path(out) if out else Path(results).with_name("index.html")
+    try:
+        click.echo(render_report(Path(results), target))
+    except ResultsError as exc:
+        raise BadInput(str(exc))
+
+
+def main() -> None:
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    try:
+        rv = cli.main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("claimcheck: aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        if isinstance(exc, BadInput):
+            exc.show()
+        else:  # usage errors: one line that names the option
+            click.echo(f"claimcheck: error: {exc.format_message()}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
+if __name__ == "__main__":
+    main()
