@@ -54,24 +54,30 @@ def _fmt(x: Any) -> str:
 
 
 def _plot_svg(points: list, title: str) -> str:
-    """Inline SVG: measured quantity against its bound for each example of a check."""
+    """Inline SVG: each example's measured quantity relative to its bound (1 = on the bound)."""
     pts = [(float(m), float(b), o) for m, b, o in points if math.isfinite(float(m)) and math.isfinite(float(b))]
     if len(pts) < 2:
         return ""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    relative = all(b != 0 for _, b, _ in pts)
+    ys = [m / b if relative else m for m, b, _ in pts]
     fig, ax = plt.subplots(figsize=(3.4, 2.5), dpi=80)
     colours = {"holds": "#2b8a3e", "violated": "#c92a2a", "outside": "#868e96", "inconclusive": "#e67700"}
-    xs = list(range(len(pts)))
     for o, col in colours.items():
-        sel = [(i, m, b) for i, (m, b, oo) in zip(xs, pts) if oo == o]
+        sel = [(i, y) for i, (y, (_, _, oo)) in enumerate(zip(ys, pts)) if oo == o]
         if sel:
-            ax.scatter([s[0] for s in sel], [s[1] for s in sel], s=10, c=col, label=f"measured ({o})")
-    ax.plot(xs, [b for _, b, _ in pts], "k_", ms=6, label="bound")
-    pos = all(v > 0 for m, b, _ in pts for v in (m, b))
-    if pos and max(max(m, b) for m, b, _ in pts) / min(min(m, b) for m, b, _ in pts) > 100:
-        ax.set_yscale("log")
+            ax.scatter([s[0] for s in sel], [s[1] for s in sel], s=10, c=col, label=o)
+    if relative:
+        ax.axhline(1.0, color="k", lw=0.8, ls="--", label="bound")
+        pos = [abs(y) for y in ys if y != 0]
+        if pos and all(y >= 0 for y in ys) and max(pos + [1.0]) / min(pos + [1.0]) > 100:
+            ax.set_yscale("symlog", linthresh=max(min(pos), 1e-300))
+        ax.set_ylabel("measured / bound", fontsize=7)
+    else:
+        ax.plot(range(len(pts)), [b for _, b, _ in pts], "k_", ms=6, label="bound")
+        ax.set_ylabel("measured", fontsize=7)
     ax.set_xlabel("example", fontsize=7)
     ax.set_title(title, fontsize=7)
     ax.tick_params(labelsize=6)
