@@ -32,7 +32,10 @@ class Check:
 
     ``run`` must be a pure function of the scenario (so counterexamples replay exactly).
     ``cost`` divides the profile's example count. For a negative control, ``violates`` names the
-    hypothesis the regime breaks.
+    hypothesis the regime breaks. ``target`` says which statement the check tests: the claim
+    ``as-printed`` (default) or its ``corrected`` statement (default when the name contains
+    "corrected"); a corrected statement is expected to hold even when the claim is
+    refuted as printed.
     """
 
     name: str = attrs.field()
@@ -42,6 +45,9 @@ class Check:
     description: str = ""
     violates: str = ""
     cost: float = 1.0
+    target: str = attrs.field(default=attrs.Factory(lambda self: "corrected" if "corrected" in self.name else "as-printed",
+                                                   takes_self=True),
+                              validator=attrs.validators.in_(("as-printed", "corrected")))
 
     @name.validator
     def _name_ok(self, _a, value: str) -> None:
@@ -92,7 +98,7 @@ class Claim:
             "hypotheses": [h.to_json() for h in self.hypotheses],
             "constants": [c.to_json() for c in self.constants],
             "checks": [{"name": c.name, "regime": c.regime, "description": c.description,
-                        "violates": c.violates} for c in self.checks],
+                        "violates": c.violates, "target": c.target} for c in self.checks],
         }
 
 

@@ -154,8 +154,10 @@ def claim_verdict(claim: Claim, results: list[CheckResult]) -> tuple[str, str]:
     """Aggregate check results into the claim verdict: verified | refuted | inconclusive | error."""
     if any(r.outcome == "error" for r in results):
         return "error", "a check crashed: " + "; ".join(r.error for r in results if r.outcome == "error")
+    if any(r.outcome == "violated" and claim.check(r.name).target == "corrected" for r in results):
+        return "refuted", "an in-regime example violated even the corrected statement"
     if any(r.outcome == "violated" for r in results):
-        return "refuted", "an in-regime example violated the conclusion"
+        return "refuted", "an in-regime example violated the conclusion as printed"
     missed = [r.name for r in results if r.outcome == "missed"]
     inconc = [r.name for r in results if r.outcome == "inconclusive"]
     if inconc:

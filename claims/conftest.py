@@ -82,7 +82,8 @@ def pytest_sessionfinish(session, exitstatus):
         entry = claim.to_json()
         entry.update({"verdict": verdict, "verdict_reason": why,
                       "checks": [dict(r.to_json(), description=claim.check(r.name).description,
-                                      violates=claim.check(r.name).violates) for r in results],
+                                      violates=claim.check(r.name).violates,
+                                      target=claim.check(r.name).target) for r in results],
                       "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
         out.append(entry)
     doc = {"profile": config._claimcheck_profile.name, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
