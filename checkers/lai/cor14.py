@@ -1,0 +1,151 @@
+"""Lai et al., Corollary 14: XXᵀ ≈ ‖λ‖₁I, and the shared event/probability helpers of Lemmas 10–17.
+
+Paper (App. A.1, Corollary 14): with τ = C·max(‖λ‖₂√n, ‖λ‖_∞n) and C·c > ln 9, each of
+    ‖XXᵀ/‖λ‖₁ − I‖₂ ≤ C·max(√(n/d₂), n/d_∞)                        (first)
+    ‖‖λ‖₁(XXᵀ)⁻¹ − I‖₂ ≤ C_g·C·max(√(n/d₂), n/d_∞)                  (second)
+holds with probability ≥ 1 − 2exp(−n(Cc − ln 9)).
+
+Declared: c = 1/4 (Lemma 13) and C = 12, so Cc − ln 9 = 0.803 (C14_EXPONENT). C_g is Lemma 12's constant
+(common.C_G = 2), which exists only when d_∞ ≥ bn (Lemma 12), so the second inequality is tested under
+d_∞ ≥ bn (b = 32, Lemma 12's declared b). Deterministic companion (DERIVED, exact): with ρ = ‖G/L − I‖ < 1,
+every eigenvalue of G lies in [L(1 − ρ), L(1 + ρ)], hence ‖L·G⁻¹ − I‖ ≤ ρ/(1 − ρ).
+
+The helpers :func:`probability_verdict` (one-sided exact binomial test of "failure probability ≤ δ") and
+the constants C14_C, C14_EXPONENT are shared by Lemmas 10, 11, 12 and 17.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant
+from checkers.lai.common import C_G
+from checkers.lai.lem13 import C13_C, SUBGAUSSIAN
+from checkers.stats import failure_rate_exceeds
+from checkers.verdict import Verdict
+from generators.lai_states import child_scenarios, gram_model, gram_only, stat_scenario
+from generators.scenario import Scenario
+
+C14_C = Constant("C (Corollary 14)", 12.0, "declared with C·c = 3 > ln 9 (c = 1/4 from Lemma 13)")
+C14_EXPONENT = C14_C.value * C13_C.value - math.log(9.0)  # = 0.803: probability ≥ 1 − 2exp(−0.803 n)
+B_DINF = Constant("b (Lemma 12)", 32.0, "d_∞ ≥ b·n for Lemma 12's second form (C_g = 2)")
+ALPHA = 0.01
+
+
+def cor14_delta(n: int) -> float:
+    """2exp(−n(Cc − ln 9)): the failure probability that Corollary 14 (and Lemmas 10, 11) allow."""
+    return 2.0 * math.exp(-n * C14_EXPONENT)
+
+
+def probability_verdict(quantity: str, failures: int, K: int, delta: float, **kw) -> Verdict:
+    """Violated when the exact one-sided (1 − ALPHA) lower confidence bound of the failure rate exceeds δ."""
+    rejected, lo, hi = failure_rate_exceeds(failures, K, min(delta, 1.0), ALPHA)
+    details = dict(kw.pop("details", {}))
+    details.update({"failures": failures, "K": K, "cp_lower": lo, "cp_upper": hi, "rate": failures / K})
+    return Verdict.compare(quantity, lo, min(delta, 1.0), "<=", details=details, **kw)
+
+
+def _stats(G: np.ndarray, L: float, l2: float, li: float) -> dict:
+    n = G.shape[0]
+    ev = np.linalg.eigvalsh(G)
+    rho = max(ev[-1] - L, L - ev[0]) / L
+    inv = max(abs(L / ev[-1] - 1.0), abs(L / ev[0] - 1.0)) if ev[0] > 0 else math.inf
+    q = max(math.sqrt(n * l2**2 / L**2), n * li / L)
+    return {"rho": rho, "inv": inv, "q": q}
+
+
+def _prob(scn: Scenario, which: str) -> Verdict:
+    kids = child_scenarios(scn)
+    rows = [_stats(*gram_only(k)) for k in kids]
+    n = int(scn["n"])
+    C = C14_C.value
+    if which == "first":
+        fail = sum(r["rho"] > C * r["q"] for r in rows)
+        qty = f"P̂(‖XXᵀ/‖λ‖₁ − I‖ > C·q), C = {C:g} (CP lower bound)"
+    else:
+        fail = sum(r["inv"] > C_G.value * C * r["q"] for r in rows)
+        qty = f"P̂(‖‖λ‖₁(XXᵀ)⁻¹ − I‖ > C_g·C·q), C_g = {C_G.value:g}, C = {C:g} (CP lower bound)"
+    ratio = [r["rho"] / r["q"] for r in rows]
+    return probability_verdict(
+        qty, int(fail), len(rows), cor14_delta(n),
+        constants={"n": n, "d": int(scn["d"]), "C": C, "c": C13_C.value, "exponent": C14_EXPONENT,
+                   "q": rows[0]["q"], "max_rho_over_q": float(max(ratio)), "median_rho_over_q": float(np.median(ratio))},
+        details={"max_inv_over_q": float(max(r["inv"] / r["q"] for r in rows))})
+
+
+def _implication(scn: Scenario, *, hypothesis: bool = True) -> Verdict:
+    """ρ < 1 ⇒ ‖L·G⁻¹ − I‖ ≤ ρ/(1 − ρ), on each child instance (exact up to float rounding).
+
+    ``hypothesis=False`` (negative control) evaluates the children with ρ ≥ 1 instead.
+    """
+    worst, out = -math.inf, None
+    for k in child_scenarios(scn):
+        r = _stats(*gram_only(k))
+        if (r["rho"] < 1) != hypothesis or r["rho"] == 1:
+            continue
+        bound = r["rho"] / (1 - r["rho"])
+        gap = r["inv"] - bound - 1e-10 * max(1.0, abs(bound))
+        if gap > worst:
+            worst, out = gap, (r, bound)
+    if out is None:
+        return Verdict.outside("no child instance with ρ < 1" if hypothesis else "no child instance with ρ ≥ 1")
+    r, bound = out
+    return Verdict.compare("‖L·G⁻¹ − I‖ − ρ/(1 − ρ) (worst child)", worst, 0.0, "<=",
+                           constants={"rho": r["rho"], "inv": r["inv"], "bound": bound})
+
+
+def _scen(**kw):
+    return lambda p: stat_scenario(K=p.seeds, base=gram_model(**kw))
+
+
+def _scen_small(**kw):
+    return lambda p: stat_scenario(K=max(2, p.seeds // 4), base=gram_model(**kw))
+
+
+CLAIM = register(Claim(
+    id="lai.cor14", paper="lai", ref="Corollary 14",
+    title="Gram matrix ≈ ‖λ‖₁·I: ‖XXᵀ/‖λ‖₁ − I‖ and ‖‖λ‖₁(XXᵀ)⁻¹ − I‖ are O(max(√(n/d₂), n/d_∞))",
+    statement="With τ = C·max(‖λ‖₂√n, ‖λ‖_∞n) and Cc > ln 9: ‖XXᵀ/‖λ‖₁ − I‖₂ ≤ C·max(√(n/d₂), n/d_∞) and "
+              "‖‖λ‖₁(XXᵀ)⁻¹ − I‖₂ ≤ C_g·C·max(√(n/d₂), n/d_∞), each w.p. ≥ 1 − 2exp(−n(Cc − ln 9))",
+    kind="statistical",
+    hypotheses=[SUBGAUSSIAN],
+    constants=[C14_C, C13_C, C_G, B_DINF],
+    checks=[
+        Check("in-regime", "in-regime",
+              _scen(spectra=("isotropic", "powerlaw", "spiked"), zs=("gaussian", "rademacher"), d_over_n=(1, 200)),
+              lambda s: _prob(s, "first"),
+              description="failure rate of ρ ≤ C·q over K seeds (exact one-sided test against "
+                          "δ = 2exp(−0.803n)); isotropic / power law / spiked, Gaussian / Rademacher"),
+        Check("in-regime-inverse", "in-regime",
+              _scen(spectra=("isotropic", "powerlaw", "spiked"), zs=("gaussian", "rademacher"), dinf_over_n=(32, 64)),
+              lambda s: _prob(s, "second"),
+              description="failure rate of ‖L·G⁻¹ − I‖ ≤ C_g·C·q under d_∞ ≥ 32n (where Lemma 12's C_g = 2 exists)"),
+        Check("in-regime-deterministic-implication", "in-regime",
+              _scen_small(spectra=("isotropic", "powerlaw", "spiked"), zs=("gaussian", "rademacher", "student_t"),
+                        d_over_n=(2, 200)),
+              _implication,
+              description="DERIVED exact step behind the second inequality: ρ < 1 ⇒ ‖L·G⁻¹ − I‖ ≤ ρ/(1 − ρ), "
+                          "on every sampled Gram matrix (any spectrum, heavy tails included)"),
+        Check("negative-control-mean-shift", "negative-control",
+              _scen(spectra=("isotropic",), zs=("gaussian",), d_over_n=(100, 400), mean_shifts=(1.0, 2.0)),
+              lambda s: _prob(s, "first"),
+              description="x = μ·1 + z: ρ ≈ nμ² while q = √(n/d) → 0", violates="E[x] = 0 (Sec. 2)"),
+        Check("negative-control-spiked-inverse", "negative-control",
+              _scen(spectra=("spiked",), zs=("gaussian",), d_over_n=(20, 100), spikes=(1000.0,)),
+              lambda s: _prob(s, "second"),
+              description="λ₁ = 1 + 1000d: d_∞ ≈ 1, so C_g does not exist (Lemma 12) and "
+                          "‖L·G⁻¹ − I‖ ≈ 1000 ≫ C_g·C·q ≈ 24n",
+              violates="d_∞ ≥ b·n (Lemma 12, needed for C_g)"),
+        Check("negative-control-implication-rho-ge-1", "negative-control",
+              _scen_small(spectra=("isotropic",), zs=("gaussian",), d_over_n=(20, 100), mean_shifts=(1.0,)),
+              lambda s: _implication(s, hypothesis=False),
+              description="mean-shifted features with ρ ≈ n ≥ 2: the bound ρ/(1 − ρ) is negative",
+              violates="ρ < 1"),
+    ],
+    notes="C and c are unspecified; declared C = 12, c = 1/4 (Cc − ln 9 = 0.803). The second inequality "
+          "uses Lemma 12's C_g, which exists only for d_∞ ≥ bn; Corollary 14 does not print that hypothesis, "
+          "the check adds it (b = 32). Without it (spiked, d_∞ = O(1)) the second inequality fails "
+          "(negative-control-spiked-inverse).",
+))

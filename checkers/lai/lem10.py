@@ -1,0 +1,192 @@
+"""Lai et al., Lemma 10: active sign-matched primal variables stay positive (one GD step).
+
+Paper (Sec. 5, Lemma 10; proof App. A.2, Eqs. (10)–(11)): under Assumptions 1, 2 and η ≤ 1/(C_g‖λ‖₁),
+for neuron k of h_Θ, any t and any i with s_k·y_i > 0: if β_{k,i}^(t) > 0, β_{k,i}^(t) ≥ s_k·h_{Θ^(t)}(x_i)
+and ‖h_{Θ^(t)}(X) − y‖₂ ≤ C_y‖y‖₂, then β_{k,i}^(t+1) > 0, with probability ≥ 1 − 2exp(−cn).
+
+The proof's event (Corollary 14, App. A.2 (ii)): with ηL ≤ 1, β_{k,i}^(t+1) ≥ η(L|y_i| − Δ‖h − y‖), so the
+conclusion holds for every admissible state once ρ = Δ/L < y_min/(C_y√n y_max) ("E10"); on Corollary 14's
+event this follows from Assumption 2 with C_0 > C·C_y. Declared: C = 12 (Corollary 14), so C_0 = 24.
+
+Checks: (i) deterministic core — instances with Assumption 2 (C_0 = 24) and E10 realised; adversarial states
+drawn in primal coordinates (F9), including the exact worst case of generators.lai_states.lemma10_worst
+(m ≥ 2, both signs) and m = 1 adversaries; ONE GD step by the simulator; the conclusion must hold.
+(ii) statistical — the probability over X that the conclusion holds for *every* admissible state (exact
+criterion min_i ω_i > 0) is ≥ 1 − 2exp(−0.803n) (c = Cc − ln 9 of Corollary 14, declared).
+
+Shared helper: :func:`one_step` (used by Lemmas 11, 15, 16, 17).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis
+from checkers.lai.common import BOUNDED_LABELS, C_G, C_Y, TIE
+from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta, probability_verdict
+from checkers.verdict import Verdict
+from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma10_state,
+                                   lemma10_state_params, lemma10_worst, low_dim_instance, stat_scenario,
+                                   state_dict, with_state)
+from generators.scenario import Scenario
+from simulator import simulate
+
+C0_10 = Constant("C_0 (Lemma 10)", C14_C.value * C_Y.value, "proof App. A.2: C_0 > C·C_y with C = 12 (Cor. 14)")
+C_PROB = Constant("c (probability exponent)", C14_EXPONENT, "c = C·c_13 − ln 9 from Corollary 14")
+
+
+def high_dim_hyp(C0: Constant) -> Hypothesis:
+    return Hypothesis(f"d₂ ≥ C_0²n²κ², d_∞ ≥ C_0 n^1.5 κ with {C0!r} (Assumption 2)", "Assumption 2",
+                      lambda inst: (inst.C0_eff, inst.C0_eff >= C0.value * (1 - 1e-12)))
+
+
+STEP = Hypothesis(f"η ≤ 1/(C_g‖λ‖₁) with C_g = {C_G.value:g}", "Lemma 10",
+                  lambda inst: (inst.eta * inst.L, inst.eta * inst.L <= 1 / C_G.value))
+E10 = Hypothesis("realised event of the proof: ρ·C_y√n·y_max < y_min (Cor. 14 with Assumption 2)", "App. A.2",
+                 lambda inst: (inst.rho * C_Y.value * math.sqrt(inst.n) * inst.y_max / inst.y_min,
+                               inst.rho * C_Y.value * math.sqrt(inst.n) * inst.y_max < inst.y_min))
+STATE_HYP = Hypothesis(f"β_{{k,i}} > 0, β_{{k,i}} ≥ s_k h(x_i), ‖h − y‖ ≤ C_y‖y‖ (C_y = {C_Y.value:g}), s_k y_i > 0",
+                       "Lemma 10")
+
+
+def measured(inst, hyps) -> dict:
+    out = {}
+    for h in hyps:
+        m = h.measure(inst)
+        out[m.text] = {"value": m.value, "holds": m.holds}
+    return out
+
+
+def one_step(X: np.ndarray, y: np.ndarray, B: np.ndarray, signs: np.ndarray, eta: float):
+    """One GD step (Eq. (2)) of h = Σ_k s_kσ(w_kᵀx) from primal states B (row k = β_k = Xw_k), by the simulator.
+
+    w_k^(t) = Xᵀα_k with α_k = G⁻¹β_k (F9). Returns (β^(t), β^(t+1), α^(t), α^(t+1)), each (m, n), as recorded.
+    """
+    G = X @ X.T
+    A = np.linalg.solve(G, B.T).T
+    traj = simulate(X, y, A @ X, signs, step_size=eta, steps=1, activation="relu", relu_grad_at_zero=0,
+                    loss="squared_half_sum", record_steps="all")
+    if traj.diverged.any():
+        raise FloatingPointError("one_step: the simulator reported divergence")
+    P, Al = traj.preact[:, 0], traj.alpha[:, 0]
+    return P[0], P[1], Al[0], Al[1]
+
+
+def _state_check(B0: np.ndarray, signs: np.ndarray, k: int, i: int, y: np.ndarray, C_y: float) -> tuple[bool, dict]:
+    """Lemma 10's hypotheses on the recorded state (relative rounding slack 1e-9)."""
+    h = (signs[:, None] * np.maximum(B0, 0.0)).sum(axis=0)
+    sc = 1e-9 * max(1.0, float(np.abs(B0).max()), float(np.abs(y).max()))
+    vals = {"beta_ki": float(B0[k, i]), "beta_minus_s_h": float(B0[k, i] - signs[k] * h[i]),
+            "resid_over_Cy_norm_y": float(np.linalg.norm(h - y) / (C_y * np.linalg.norm(y))),
+            "s_k_y_i": float(signs[k] * y[i])}
+    ok = (B0[k, i] > 0 and B0[k, i] - signs[k] * h[i] >= -sc and np.linalg.norm(h - y) <= C_y * np.linalg.norm(y) + sc
+          and signs[k] * y[i] > 0)
+    return bool(ok), vals
+
+
+def positivity_verdict(inst, p: dict, C_y: float, hyps: list, consts: dict) -> Verdict:
+    """Build the state, take one GD step with the simulator, compare β_{k,i}^(t+1) with 0."""
+    try:
+        st_ = lemma10_state(inst.G, inst.y, inst.eta, C_y, p)
+    except ValueError as exc:
+        return Verdict.outside(f"no admissible state: {exc}")
+    B0, B1, _, _ = one_step(inst.X, inst.y, st_["B"], st_["signs"], inst.eta)
+    k, i = st_["k"], st_["i"]
+    ok, vals = _state_check(B0, st_["signs"], k, i, inst.y, C_y)
+    if not ok:
+        return Verdict.outside(f"state violates Lemma 10's hypotheses after recording: {vals}")
+    b1 = float(B1[k, i])
+    consts = {**inst.effective_constants(), **consts, "omega_i": st_["omega"], "m": int(st_["signs"].size),
+              "mode": p.get("mode"), "k": k, "i": i}
+    if hasattr(inst, "Delta"):  # Eq. (11): β^(t+1) ≥ η(L|y_i| − Δ‖h − y‖)
+        consts["proof_lower_bound"] = inst.eta * (inst.L * abs(float(inst.y[i])) - inst.Delta * C_y * np.linalg.norm(inst.y))
+    if abs(b1) < TIE * max(1.0, float(np.abs(inst.y).max())):
+        return Verdict.inconclusive(f"tie: |β_{{k,i}}^(t+1)| = {abs(b1):.2e}")
+    return Verdict.compare("β_{k,i}^(t+1)", b1, 0.0, ">", constants=consts, hypotheses=hyps, details=vals)
+
+
+def _det(scn: Scenario, *, in_regime: bool) -> Verdict:
+    inst = gram_instance(scn)
+    hyp_list = [BOUNDED_LABELS, high_dim_hyp(C0_10), STEP, E10]
+    hyps = measured(inst, hyp_list)
+    if in_regime:
+        bad = [t for t, v in hyps.items() if not v["holds"]]
+        if bad:
+            return Verdict.outside("hypothesis/event not realised: " + "; ".join(bad))
+    p = state_dict(scn)
+    return positivity_verdict(inst, p, C_Y.value, hyps, {"C_y": C_Y.value, "C_0": C0_10.value})
+
+
+def uniform_event(inst, C_y: float, C_g: float) -> tuple[bool, float]:
+    """Lemma 10 holds for every admissible state (any architecture) at η and at η = 1/(C_g L): min ω > 0."""
+    om = min(float(lemma10_worst(inst.G, inst.y, eta, C_y)[0].min()) for eta in (inst.eta, 1 / (C_g * inst.L)))
+    return om > 0, om
+
+
+def _prob(scn: Scenario) -> Verdict:
+    kids = child_scenarios(scn)
+    fails = e10 = 0
+    oms, rq = [], []
+    for k in kids:
+        inst = gram_instance(k)
+        ok, om = uniform_event(inst, C_Y.value, C_G.value)
+        fails += not ok
+        oms.append(om / (inst.eta * inst.L * inst.y_min))
+        e10 += not E10.measure(inst).holds
+        rq.append(inst.rho / inst.q)
+    n = int(scn["n"])
+    return probability_verdict(
+        "P̂(∃ admissible state with β_{k,i}^(t+1) ≤ 0) (exact criterion min_i ω_i ≤ 0; CP lower bound)",
+        fails, len(kids), cor14_delta(n),
+        constants={"n": n, "d": int(scn["d"]), "C_0": C0_10.value, "C0_eff": inst.C0_eff, "kappa": inst.kappa,
+                   "c_exponent": C14_EXPONENT, "max_rho_over_q": float(max(rq))},
+        details={"proof_event_E10_failures": e10, "min_normalised_omega": float(min(oms))})
+
+
+def _hd(**kw):
+    return high_dim_instance(C0=C0_10.value, family="lai", n=(2, 6), kappas=(1.0, 1.5, 2.0),
+                             c=(0.05, 0.25, 0.5), **kw)
+
+
+CLAIM = register(Claim(
+    id="lai.lem10", paper="lai", ref="Lemma 10",
+    title="Active, sign-matched primal variables stay positive after one GD step",
+    statement="Under Assumptions 1, 2 and η ≤ 1/(C_g‖λ‖₁): if s_k y_i > 0, β_{k,i}^(t) > 0, β_{k,i}^(t) ≥ s_k h(x_i) "
+              "and ‖h − y‖₂ ≤ C_y‖y‖₂, then β_{k,i}^(t+1) > 0, w.p. ≥ 1 − 2exp(−cn)",
+    kind="statistical",
+    hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_10), STEP, STATE_HYP],
+    constants=[C0_10, C_Y, C_G, C14_C, C_PROB],
+    checks=[
+        Check("in-regime", "in-regime",
+              lambda p: with_state(_hd(label_scales=(1.0, 1e-3, 1e3)), lemma10_state_params()),
+              lambda s: _det(s, in_regime=True),
+              description="Assumption 2 (C_0 = 24) and the proof's event ρC_y√n y_max < y_min realised; "
+                          "adversarial states in primal coordinates (exact worst case for m ≥ 2, m = 1 "
+                          "adversary, random); one simulator step; β_{k,i}^(t+1) > 0"),
+        Check("in-regime-event-probability", "in-regime",
+              lambda p: stat_scenario(K=p.seeds, base=_hd(d_factor=(100, 100))), _prob,
+              description="at the Assumption-2 boundary (C_0 = 24), the probability over X that some admissible "
+                          "state breaks the conclusion (exact criterion) must be ≤ 2exp(−0.803n)", cost=2.0),
+        Check("negative-control-low-d", "negative-control",
+              lambda p: with_state(low_dim_instance(n=(4, 10)), lemma10_state_params(modes=("worst", "near-worst"))),
+              lambda s: _det(s, in_regime=False),
+              description="d ∈ [n, 2n]: the worst-case state (built from the exact criterion) gets β_{k,i}^(t+1) ≤ 0",
+              violates="Assumption 2"),
+        Check("negative-control-c0-below-c-cy", "negative-control",
+              lambda p: stat_scenario(K=p.seeds, base=high_dim_instance(
+                  C0=1.5, family="lai_wishart", n=(4, 8), kappas=(1.0,), c=(0.25, 0.5), d_factor=(100, 100))),
+              _prob,
+              description="Assumption 2 holds with C_0 = 1.5 > 1 but not with C_0 > C·C_y: at d = 2.25n² the "
+                          "uniform event fails for most X (the lemma needs C_0 sufficiently large, ≈ 1.5·C_y here)",
+              violates="Assumption 2 with C_0 > C·C_y (sufficiently large C_0)"),
+        Check("negative-control-low-d-probability", "negative-control",
+              lambda p: stat_scenario(K=p.seeds, base=low_dim_instance(n=(4, 10))), _prob,
+              description="d ∈ [n, 2n]: the uniform event fails for most X", violates="Assumption 2"),
+    ],
+    notes="C_0 = 24 = C·C_y (C = 12 from Corollary 14, C_y = 2): the common C_0 = 2 does not meet the proof's "
+          "C_0 > C·C_y. The worst case over states is DERIVED (generators.lai_states.lemma10_worst) and "
+          "attained by m = 2 states; the simulator step reproduces it. Label scales 10⁻³…10³ are drawn: the "
+          "statement is scale-invariant.",
+))

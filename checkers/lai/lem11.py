@@ -1,0 +1,172 @@
+"""Lai et al., Lemma 11: sufficiently negative dual variables are frozen (dual freezing).
+
+Paper (Sec. 5, Lemma 11; proof App. A.3, Eqs. (12)–(13)): under Assumptions 1 and 2, for neuron k, any t
+and any j: if α_{k,j}^(t) ≤ −y_min/(C_α‖λ‖₁) and ‖α_k^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁ [as printed], then
+β_{k,j}^(t) ≤ 0 and α_{k,j}^(t+1) = α_{k,j}^(t), with probability ≥ 1 − 2exp(−cn).
+
+As printed the norm bound is C_α√(n·y_max)/‖λ‖₁ (the square root covers y_max). The proof (after Eq. (13))
+and every use (Thm 4 proof part (e), Lemma 17 (d) proof, Lemma 16) read C_α√n·y_max/‖λ‖₁. The printed
+form is not scale-covariant: under y ↦ sy, α ↦ sα the conclusion is invariant but the printed ball
+shrinks only like √s, so for small labels (y_max ≪ 1) it admits states with β_{k,j} > 0 on every X.
+Refuted as printed; the corrected statement (√n·y_max) is verified.
+
+Proof's event (realised): β_{k,j} ≤ Lα_{k,j} + Δ‖α_k‖ ≤ 0 once ρ ≤ y_min/(C_α²√n y_max) ("E11"); with
+Corollary 14 (C = 12) and Assumption 2 it holds for C_0 > C·C_α² = 768 (C_α = 8, common).
+Exact worst case (DERIVED, generators.lai_states.lemma11_worst): max over admissible α_k of β_{k,j} is
+−G_jj·a + ‖G_{j,−j}‖√(b² − a²), a = y_min/(C_α L), b the norm bound.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis
+from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, TIE
+from checkers.lai.cor14 import C14_C, cor14_delta, probability_verdict
+from checkers.lai.lem10 import C_PROB, high_dim_hyp, measured, one_step
+from checkers.verdict import Verdict
+from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma11_state,
+                                   lemma11_state_params, lemma11_worst, low_dim_instance, stat_scenario,
+                                   state_dict, with_state)
+from generators.scenario import Scenario
+
+C0_11 = Constant("C_0 (Lemmas 11, 17)", C14_C.value * C_ALPHA.value**2,
+                 "proof App. A.3: C_0 > C·C_α² with C = 12 (Cor. 14), C_α = 8")
+E11 = Hypothesis("realised event of the proof: ρ ≤ y_min/(C_α²√n·y_max) (Cor. 14 with Assumption 2)", "App. A.3",
+                 lambda inst: (inst.rho * C_ALPHA.value**2 * math.sqrt(inst.n) * inst.y_max / inst.y_min,
+                               inst.rho * C_ALPHA.value**2 * math.sqrt(inst.n) * inst.y_max <= inst.y_min))
+
+
+def norm_bound(reading: str, n: int, y_max: float, L: float, C_alpha: float) -> float:
+    """‖α_k‖ bound: "printed" C_α√(n·y_max)/‖λ‖₁, "proof" C_α√n·y_max/‖λ‖₁."""
+    if reading == "printed":
+        return C_alpha * math.sqrt(n * y_max) / L
+    if reading == "proof":
+        return C_alpha * math.sqrt(n) * y_max / L
+    raise ValueError(f"reading: expected 'printed' or 'proof', got {reading!r}")
+
+
+def freezing_verdict(inst, a: float, b: float, p: dict, hyps: dict, consts: dict) -> Verdict:
+    """Build α_k (α_{k,j} ≤ −a, ‖α_k‖ ≤ b), one simulator step; β_{k,j}^(t) ≤ 0 and α_{k,j}^(t+1) = α_{k,j}^(t)."""
+    st_ = lemma11_state(inst.G, inst.y, a, b, p)
+    B0, _, A0, A1 = one_step(inst.X, inst.y, st_["B"], st_["signs"], inst.eta)
+    k, j = st_["k"], st_["j"]
+    al = A0[k]
+    sl = 1e-9
+    vals = {"alpha_kj_over_a": float(al[j] / a), "norm_alpha_over_b": float(np.linalg.norm(al) / b)}
+    if not (al[j] <= -a * (1 - sl) and np.linalg.norm(al) <= b * (1 + sl)):
+        return Verdict.outside(f"state violates the hypotheses after recording: {vals}")
+    beta, dal = float(B0[k, j]), float(A1[k, j] - A0[k, j])
+    consts = {**inst.effective_constants(), **consts, "max_beta_j_exact": st_["max_beta"], "a": a, "b": b,
+              "k": k, "j": j, "mode": p.get("mode"), "m": int(st_["signs"].size)}
+    if abs(beta) < TIE * max(1.0, float(np.abs(inst.y).max())):
+        return Verdict.inconclusive(f"tie: |β_{{k,j}}^(t)| = {abs(beta):.2e}")
+    details = {**vals, "delta_alpha_kj": dal}
+    if beta <= 0.0 and dal != 0.0:  # D_jj = 0 must freeze α_{k,j} exactly (Eq. (4b))
+        return Verdict.compare("|α_{k,j}^(t+1) − α_{k,j}^(t)| with β_{k,j}^(t) ≤ 0", abs(dal), 0.0, "<=",
+                               constants=consts, hypotheses=hyps, details={**details, "beta_kj": beta})
+    return Verdict.compare("β_{k,j}^(t) (≤ 0 freezes α_{k,j}^(t+1) = α_{k,j}^(t) exactly)", beta, 0.0, "<=",
+                           constants=consts, hypotheses=hyps, details=details)
+
+
+def _det(scn: Scenario, *, reading: str, in_regime: bool) -> Verdict:
+    inst = gram_instance(scn)
+    hyps = measured(inst, [BOUNDED_LABELS, high_dim_hyp(C0_11), E11])
+    if in_regime and not all(v["holds"] for v in hyps.values()):
+        return Verdict.outside("hypothesis/event not realised: " + "; ".join(t for t, v in hyps.items() if not v["holds"]))
+    a = inst.y_min / (C_ALPHA.value * inst.L)
+    b = norm_bound(reading, inst.n, inst.y_max, inst.L, C_ALPHA.value)
+    return freezing_verdict(inst, a, b, state_dict(scn), hyps, {"reading": reading, "C_alpha": C_ALPHA.value,
+                                                                 "C_0": C0_11.value})
+
+
+def _prob(scn: Scenario, *, reading: str) -> Verdict:
+    fails = e11 = 0
+    kids = child_scenarios(scn)
+    worst = -math.inf
+    for k in kids:
+        inst = gram_instance(k)
+        a = inst.y_min / (C_ALPHA.value * inst.L)
+        b = norm_bound(reading, inst.n, inst.y_max, inst.L, C_ALPHA.value)
+        mx = float(lemma11_worst(inst.G, a, b).max())
+        fails += mx > 0
+        worst = max(worst, mx / (inst.L * a))
+        e11 += not E11.measure(inst).holds
+    n = int(scn["n"])
+    return probability_verdict(
+        f"P̂(∃ admissible α_k with β_{{k,j}} > 0) ({reading} norm bound; exact criterion; CP lower bound)",
+        fails, len(kids), cor14_delta(n),
+        constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0_11.value,
+                   "C0_eff": inst.C0_eff, "reading": reading},
+        details={"proof_event_E11_failures": e11, "max_normalised_beta": worst})
+
+
+def _hd(**kw):
+    return high_dim_instance(C0=C0_11.value, family="lai_wishart", n=(2, 8), kappas=(1.0, 1.5, 2.0),
+                             c=(0.05, 0.25, 0.5), **kw)
+
+
+_SCALES = (1e-4, 1e-6, 1e-2, 1.0, 1e2)
+_STATES = lemma11_state_params()
+
+CLAIM = register(Claim(
+    id="lai.lem11", paper="lai", ref="Lemma 11",
+    title="Dual freezing: sufficiently negative dual variables stay frozen",
+    statement="Under Assumptions 1, 2: if α_{k,j}^(t) ≤ −y_min/(C_α‖λ‖₁) and ‖α_k^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁, then "
+              "β_{k,j}^(t) ≤ 0 and α_{k,j}^(t+1) = α_{k,j}^(t), w.p. ≥ 1 − 2exp(−cn)",
+    kind="statistical",
+    hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_11),
+                Hypothesis("α_{k,j} ≤ −y_min/(C_α‖λ‖₁), ‖α_k‖₂ ≤ C_α√(n y_max)/‖λ‖₁ (as printed)", "Lemma 11")],
+    constants=[C0_11, C_ALPHA, C14_C, C_PROB],
+    expected="refuted-as-printed",
+    expected_reason="the printed norm bound C_α√(n·y_max)/‖λ‖₁ is not scale-covariant: for small labels "
+                    "(y_max ≤ 10⁻⁴ with C_α = 8, C_0 = 768) admissible dual states with β_{k,j} > 0 exist on "
+                    "every X, so the conclusion fails with probability ≈ 1 (for any fixed constants, small "
+                    "enough y_max breaks it)",
+    corrected_statement="with ‖α_k^(t)‖₂ ≤ C_α√n·y_max/‖λ‖₁ (as the proof after Eq. (13), Lemma 16 and Lemma 17's "
+                        "proof use): β_{k,j}^(t) ≤ 0 and α_{k,j}^(t+1) = α_{k,j}^(t) w.p. ≥ 1 − 2exp(−cn) — "
+                        "verified with C_0 = 768, C_α = 8, c = 0.803",
+    checks=[
+        Check("in-regime", "in-regime",
+              lambda p: with_state(_hd(label_scales=_SCALES), _STATES),
+              lambda s: _det(s, reading="printed", in_regime=True),
+              description="as printed (√(n y_max)): Assumption 2 (C_0 = 768) and ρ ≤ y_min/(C_α²√n y_max) realised; "
+                          "worst-case / random dual states; one simulator step; β_{k,j} ≤ 0 and α_{k,j} frozen"),
+        Check("in-regime-event-probability", "in-regime",
+              lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
+              lambda s: _prob(s, reading="printed"),
+              description="as printed: probability over X that some admissible state has β_{k,j} > 0 "
+                          "(exact criterion) must be ≤ 2exp(−0.803n)"),
+        Check("in-regime-corrected", "in-regime",
+              lambda p: with_state(_hd(label_scales=_SCALES), _STATES),
+              lambda s: _det(s, reading="proof", in_regime=True),
+              description="corrected (√n·y_max, as in the proof): same states and step; must hold"),
+        Check("in-regime-corrected-event-probability", "in-regime",
+              lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
+              lambda s: _prob(s, reading="proof"),
+              description="corrected: exact uniform event at the Assumption-2 boundary, rate ≤ 2exp(−0.803n)"),
+        Check("negative-control-low-d", "negative-control",
+              lambda p: with_state(low_dim_instance(n=(2, 10), family="lai_wishart"),
+                                   lemma11_state_params(modes=("worst", "near-worst"))),
+              lambda s: _det(s, reading="proof", in_regime=False),
+              description="d ∈ [n, 2n]: the worst-case dual state has β_{k,j} > 0 and its dual moves",
+              violates="Assumption 2"),
+        Check("negative-control-c0-below-c-calpha2", "negative-control",
+              lambda p: stat_scenario(K=p.seeds, base=high_dim_instance(
+                  C0=32.0, family="lai_wishart", n=(3, 8), kappas=(1.0,), d_factor=(100, 100))),
+              lambda s: _prob(s, reading="proof"),
+              description="Assumption 2 holds with C_0 = 32 = C_α²/2 but not with C_0 > C·C_α²: the corrected "
+                          "uniform event fails for most X (threshold ≈ 1.5·C_α² empirically)",
+              violates="Assumption 2 with C_0 > C·C_α² (sufficiently large C_0)"),
+        Check("negative-control-low-d-probability", "negative-control",
+              lambda p: stat_scenario(K=p.seeds, base=low_dim_instance(n=(2, 10), family="lai_wishart")),
+              lambda s: _prob(s, reading="proof"),
+              description="d ∈ [n, 2n]: the uniform event fails for essentially every X", violates="Assumption 2"),
+    ],
+    notes="Constants: C_0 = C·C_α² = 768 (C = 12 of Corollary 14, C_α = 8 of common): the common C_0 = 2 "
+          "violates the proof's C_0 > C·C_α². Features for C_0 = 768 (d ≈ 6·10⁵ n²κ²) are isotropic Gaussian "
+          "through an exact Wishart Gram sample (generators.lai_states, family lai_wishart). The lemma has "
+          "no step-size condition; c = η‖λ‖₁ ∈ {0.05, 0.25, 0.5} only enters α^(t+1).",
+))

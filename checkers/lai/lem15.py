@@ -1,0 +1,69 @@
+"""Lai et al., Lemma 15: deterministic-feature counterpart of Lemma 10 (primal positivity).
+
+Paper (App. A.4, Lemma 15, Eqs. (14)–(15)): under Assumptions 1 and 3 and η ≤ 1/μ₁(XXᵀ), for neuron k, any t
+and any i with s_k y_i > 0: if β_{k,i}^(t) > 0, β_{k,i}^(t) ≥ s_k h_{Θ^(t)}(x_i) and ‖h_{Θ^(t)}(X) − y‖₂ ≤ C_y‖y‖₂,
+then β_{k,i}^(t+1) > 0. Deterministic.
+
+The proof closes with "Assumption 3 with C_0 > C_y": min‖x_i‖² y_min > C_y n y_max max|x_iᵀx_j|. The check
+instantiates exactly that (achieved C_0 > C_y = 2, common) on deterministic nearly-orthogonal X
+(generators.near_orthogonal), draws states in primal coordinates (the exact worst case of
+generators.lai_states.lemma10_worst, which depends only on G, plus m = 1 and random adversaries), takes one
+simulator step and requires β_{k,i}^(t+1) > 0. Any failure is a genuine counterexample.
+The worst case is violated iff G_ii|y_i| < ‖G_{i,−i}‖√(C_y²‖y‖² − y_i²) (β → 0⁺ branch): for the uniform
+pattern and κ = 1 that is C_0 < C_y√((n−1)(4n−1))/(2n) < C_y, so C_0 > C_y is sufficient and nearly sharp.
+"""
+from __future__ import annotations
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Hypothesis
+from checkers.lai.common import BOUNDED_LABELS, C_Y
+from checkers.lai.lem10 import STATE_HYP, measured, positivity_verdict
+from checkers.verdict import Verdict
+from generators.lai_states import lemma10_state_params, state_dict, with_state
+from generators.near_orthogonal import materialise_near_orth, near_orth_scenario
+from generators.scenario import Scenario
+
+A3 = Hypothesis(f"min‖x_i‖² ≥ C_0 n (y_max/y_min) max_{{i≠j}}|x_iᵀx_j| with C_0 > C_y = {C_Y.value:g} (Assumption 3)",
+                "Assumption 3 / proof of Lemma 15", lambda inst: (inst.C0, inst.C0 > C_Y.value))
+STEP15 = Hypothesis("η ≤ 1/μ₁(XXᵀ)", "Lemma 15", lambda inst: (inst.eta * inst.mu1, inst.eta * inst.mu1 <= 1 + 1e-12))
+
+
+def _run(scn: Scenario, *, in_regime: bool) -> Verdict:
+    try:
+        inst = materialise_near_orth(scn)
+    except ValueError as exc:
+        return Verdict.outside(str(exc))
+    hyps = measured(inst, [BOUNDED_LABELS, A3, STEP15])
+    if in_regime and not all(v["holds"] for v in hyps.values()):
+        return Verdict.outside("hypothesis not met: " + "; ".join(t for t, v in hyps.items() if not v["holds"]))
+    return positivity_verdict(inst, state_dict(scn), C_Y.value, hyps, {"C_y": C_Y.value})
+
+
+CLAIM = register(Claim(
+    id="lai.lem15", paper="lai", ref="Lemma 15",
+    title="Deterministic nearly-orthogonal features: active sign-matched primal variables stay positive",
+    statement="Under Assumptions 1, 3 and η ≤ 1/μ₁(XXᵀ): if s_k y_i > 0, β_{k,i}^(t) > 0, β_{k,i}^(t) ≥ s_k h(x_i) and "
+              "‖h − y‖₂ ≤ C_y‖y‖₂, then β_{k,i}^(t+1) > 0",
+    kind="deterministic",
+    hypotheses=[BOUNDED_LABELS, A3, STEP15, STATE_HYP],
+    constants=[C_Y],
+    checks=[
+        Check("in-regime", "in-regime",
+              lambda p: with_state(near_orth_scenario(C0=(C_Y.value, 4 * C_Y.value), n=(2, 10)),
+                                   lemma10_state_params()),
+              lambda s: _run(s, in_regime=True),
+              description="nearly-orthogonal X (uniform / ±1 / random cross terms at the cap) with achieved "
+                          "C_0 ∈ (C_y, 4C_y], η = c/μ₁ (c ∈ {0.1, 0.5, 1}); worst-case / m = 1 / random states; "
+                          "one simulator step; β_{k,i}^(t+1) > 0"),
+        Check("negative-control-small-c0", "negative-control",
+              lambda p: with_state(near_orth_scenario(C0=(0.5, 1.4), n=(3, 10), patterns=("uniform",), r_max=(1.0,),
+                                                      kappas=(1.0,)),
+                                   lemma10_state_params(modes=("worst",))),
+              lambda s: _run(s, in_regime=False),
+              description="achieved C_0 ∈ [0.5, 1.4] < C_y (Assumption 3 may hold with C_0 > 1, but not with C_0 > C_y): "
+                          "the worst-case state gets β_{k,i}^(t+1) ≤ 0",
+              violates="Assumption 3 with C_0 > C_y"),
+    ],
+    notes="C_0 > C_y is what the proof's last inequality needs (C_y = 2 from common). Worst case DERIVED in "
+          "generators.lai_states.lemma10_worst (attained by m = 2 states).",
+))

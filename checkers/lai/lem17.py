@@ -1,0 +1,192 @@
+"""Lai et al., Lemma 17: an invariant set of single-ReLU GD (activation pattern frozen on S_+).
+
+Paper (App. B.2, Lemma 17): under Assumptions 1, 2 and η ≤ 1/(C_g‖λ‖₁), for any single ReLU model, if at some
+t ≥ 0
+  (a) β_i^(t) > 0 for y_i > 0;   (b) −3y_max/(C_g‖λ‖₁) ≤ α_j^(t) ≤ −y_min/(C_α‖λ‖₁) for y_j < 0;
+  (c) ‖β_+^(t) − y_+‖₂ ≤ C_y‖y_+‖₂;   (d) ‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁ [as printed];
+  (e) β_j^(t) ≤ 0 for y_j < 0;   (f) σ(β^(t)) = [β_+^(t); 0],
+then (a)–(f) hold at t + 1 (hence D(β^(t)) = D(β^(t+1))).
+
+As printed, (d) reads C_α√(n·y_max)/‖λ‖₁; the proof of part (d) derives ‖α^(t+1)‖ ≤ (…)·√n·y_max/‖λ‖₁ and
+part (e) applies Lemma 11 with that bound. The printed (d) is not scale-covariant: for large labels
+(y_max ≳ C_α²) a state with ‖α^(t)‖ just below C_α√(n y_max)/L that moves toward y_+ leaves the printed ball.
+Refuted as printed; the corrected statement (√n·y_max) is verified.
+
+The lemma prints no probability, but its proof uses Lemmas 10, 11 (Corollary 14) and 12, so it can only
+hold with high probability over X; it is checked as a statistical claim. Realised event of the proof
+("E17"): ρC_y√n y_max < y_min (part (a) via Lemma 10), ρ ≤ y_min/(C_α²√n y_max) (part (e) via Lemma 11),
+ημ₁(XXᵀ) ≤ 1 (part (c)), and the part-(d) chain with realised quantities
+  [(C_y+1)√n y_max + ‖G_{+−}‖·3√n_− y_max/(C_g L)]/μ_{n_+}(G_{++}) + 3√n_− y_max/(C_g L) ≤ C_α√n y_max/L.
+With the declared constants (C_g = 2, C_y = 2) the proof's constant chain (C_y + 1)C_g + 3C_g + 3/C_g = 13.5
+exceeds C_α = 8, so the *declared* constants do not satisfy the relation C_α ≳ max{C_g², C_yC_g} as the
+proof needs it; with realised μ_n ≈ L, ‖G_{+−}‖ ≪ L the chain is ≈ 4.5 ≤ 8, which E17 checks per instance.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Hypothesis
+from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE
+from checkers.lai.cor14 import C14_C, cor14_delta, probability_verdict
+from checkers.lai.lem10 import STEP, high_dim_hyp, measured, one_step
+from checkers.lai.lem11 import C0_11, norm_bound
+from checkers.verdict import Verdict
+from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma17_state,
+                                   lemma17_state_params, low_dim_instance, stat_scenario, state_dict, with_state)
+from generators.scenario import Scenario
+
+
+def e17(inst, bound: float) -> dict[str, tuple[float, bool]]:
+    """The realised inequalities of Lemma 17's proof (value, holds); ``bound`` is the (d) bound."""
+    G, y, L, n = inst.G, inst.y, inst.L, inst.n
+    P, N = np.flatnonzero(y > 0), np.flatnonzero(y < 0)
+    ymax, ymin = inst.y_max, inst.y_min
+    r10 = inst.rho * C_Y.value * math.sqrt(n) * ymax / ymin
+    r11 = inst.rho * C_ALPHA.value**2 * math.sqrt(n) * ymax / ymin
+    emu = inst.eta * float(inst.eigs[-1])
+    a_neg = 3 * math.sqrt(N.size) * ymax / (C_G.value * L)
+    if P.size:
+        gpn = float(np.linalg.norm(G[np.ix_(P, N)], 2)) if N.size else 0.0
+        mun = float(np.linalg.eigvalsh(G[np.ix_(P, P)])[0])
+        chain = ((C_Y.value + 1) * math.sqrt(n) * ymax + gpn * a_neg) / mun + a_neg
+    else:
+        chain = a_neg
+    return {"part (a): ρC_y√n y_max/y_min < 1": (r10, r10 < 1),
+            "part (e): ρC_α²√n y_max/y_min ≤ 1": (r11, r11 <= 1),
+            "part (c): η μ₁(XXᵀ) ≤ 1": (emu, emu <= 1),
+            "part (d): realised chain / bound ≤ 1": (chain / bound, chain <= bound)}
+
+
+def conditions(beta: np.ndarray, alpha: np.ndarray, y: np.ndarray, L: float, bound: float) -> dict[str, float]:
+    """Normalised slacks of (a)–(f); (a) needs > 0, the others ≥ 0."""
+    P, N = y > 0, y < 0
+    ymax, ymin = float(np.abs(y).max()), float(np.abs(y).min())
+    lo, hi = -3 * ymax / (C_G.value * L), -ymin / (C_ALPHA.value * L)
+    yp = y[P]
+    s = {"(a)": float(beta[P].min() / ymax) if P.any() else math.inf,
+         "(b)": float(min((alpha[N] - lo).min(), (hi - alpha[N]).min()) * L / ymax) if N.any() else math.inf,
+         "(c)": float((C_Y.value * np.linalg.norm(yp) - np.linalg.norm(beta[P] - yp)) / np.linalg.norm(yp))
+         if P.any() else math.inf,
+         "(d)": float((bound - np.linalg.norm(alpha)) / bound),
+         "(e)": float(-beta[N].max() / ymax) if N.any() else math.inf}
+    target = np.where(P, beta, 0.0)
+    s["(f)"] = -float(np.linalg.norm(np.maximum(beta, 0.0) - target) / ymax)
+    return s
+
+
+def _holds(s: dict[str, float]) -> list[str]:
+    return [k for k, v in s.items() if not (v > 0 if k == "(a)" else v >= -1e-12)]
+
+
+def _det(scn: Scenario, *, reading: str, in_regime: bool) -> Verdict:
+    inst = gram_instance(scn)
+    hyps = measured(inst, [BOUNDED_LABELS, high_dim_hyp(C0_11), STEP])
+    proof_bound = norm_bound("proof", inst.n, inst.y_max, inst.L, C_ALPHA.value)
+    ev = e17(inst, proof_bound)
+    hyps.update({k: {"value": v, "holds": ok} for k, (v, ok) in ev.items()})
+    if in_regime and not all(v["holds"] for v in hyps.values()):
+        return Verdict.outside("hypothesis/event not realised: " + "; ".join(t for t, v in hyps.items() if not v["holds"]))
+    bound = norm_bound(reading, inst.n, inst.y_max, inst.L, C_ALPHA.value)
+    p = state_dict(scn)
+    try:
+        st_ = lemma17_state(inst.G, inst.y, inst.L, C_ALPHA.value, C_G.value, C_Y.value, bound, p)
+    except ValueError as exc:
+        return Verdict.outside(f"no admissible state: {exc}")
+    B0, B1, A0, A1 = one_step(inst.X, inst.y, st_["beta"][None, :], np.array([1.0]), inst.eta)
+    s0 = conditions(B0[0], A0[0], inst.y, inst.L, bound)
+    if _holds(s0):
+        return Verdict.outside(f"state violates {_holds(s0)} at t (slacks {s0})")
+    s1 = conditions(B1[0], A1[0], inst.y, inst.L, bound)
+    tie = TIE * max(1.0, inst.y_max) / inst.y_max
+    if any(abs(s1[k]) < tie for k in ("(a)", "(e)") if math.isfinite(s1[k])):
+        return Verdict.inconclusive(f"tie in (a)/(e) at t + 1: {s1}")
+    failed = _holds(s1)
+    key = failed[0] if failed else min((k for k in s1 if k != "(f)"), key=s1.get)
+    consts = {**inst.effective_constants(), "reading": reading, "C_alpha": C_ALPHA.value, "C_g": C_G.value,
+              "C_y": C_Y.value, "C_0": C0_11.value, "n_neg": int((inst.y < 0).sum()), **{f"mode_{k}": v for k, v in p.items()
+                                                                                            if k.startswith("mode")}}
+    return Verdict.compare(f"normalised slack of {key} at t + 1 (failed: {failed or 'none'})", s1[key], 0.0,
+                           ">" if key == "(a)" else ">=", constants=consts, hypotheses=hyps,
+                           details={"slacks_t": s0, "slacks_t1": s1})
+
+
+def _prob(scn: Scenario, *, reading: str) -> Verdict:
+    fails, worst = 0, {}
+    kids = child_scenarios(scn)
+    for k in kids:
+        inst = gram_instance(k)
+        ev = e17(inst, norm_bound(reading, inst.n, inst.y_max, inst.L, C_ALPHA.value))
+        fails += not all(ok for _, ok in ev.values())
+        for key, (v, _) in ev.items():
+            worst[key] = max(worst.get(key, -math.inf), v)
+    n = int(scn["n"])
+    delta = cor14_delta(n) + 2 * math.exp(-n / C_G.value)
+    return probability_verdict(f"P̂(proof's event E17 fails) ({reading} (d) bound; CP lower bound)", fails, len(kids),
+                               delta, constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]),
+                                                 "C_0": C0_11.value, "reading": reading},
+                               details={"max_ratio_per_part": worst})
+
+
+def _hd(c=(0.05, 0.25, 0.5), **kw):
+    return high_dim_instance(C0=C0_11.value, family="lai_wishart", n=(2, 8), kappas=(1.0, 1.5, 2.0), c=c, **kw)
+
+
+_SCALES = (1e4, 1e2, 1.0, 1e-2)
+D_HYP = Hypothesis("(a)–(f) at t, (d) as printed: ‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁", "Lemma 17")
+
+CLAIM = register(Claim(
+    id="lai.lem17", paper="lai", ref="Lemma 17",
+    title="Invariant set of single-ReLU GD: (a)–(f) at t imply (a)–(f) at t + 1",
+    statement="Under Assumptions 1, 2 and η ≤ 1/(C_g‖λ‖₁), for a single ReLU, if (a)–(f) hold at t [(d): "
+              "‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁] then they hold at t + 1, and D(β^(t)) = D(β^(t+1))",
+    kind="statistical",
+    hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_11), STEP, D_HYP],
+    constants=[C0_11, C_ALPHA, C_G, C_Y, C14_C],
+    expected="refuted-as-printed",
+    expected_reason="(d) as printed, ‖α‖ ≤ C_α√(n·y_max)/‖λ‖₁, is not preserved for large labels: with y_max = 10⁴ "
+                    "(C_α = 8) a state with ‖α^(t)‖ just below the printed bound and β_+ = s·y_+ (s < 1) moves "
+                    "toward y_+ and ‖α^(t+1)‖ exceeds it, on every X in the regime",
+    corrected_statement="with (d): ‖α^(t)‖₂ ≤ C_α√n·y_max/‖λ‖₁ (as the proof of part (d) derives it), (a)–(f) at t "
+                        "imply (a)–(f) at t + 1 on the proof's realised event E17, and E17 has probability "
+                        "≥ 1 − 2exp(−0.803n) − 2exp(−n/2) at C_0 = 768",
+    checks=[
+        Check("in-regime", "in-regime",
+              lambda p: with_state(_hd(label_scales=_SCALES), lemma17_state_params()),
+              lambda s: _det(s, reading="printed", in_regime=True),
+              description="as printed: Assumption 2 (C_0 = 768), η ≤ 1/(C_g L) and E17 realised; states built to "
+                          "satisfy (a)–(f) (d-boundary, a-attack, toward/far, random); one simulator step; "
+                          "(a)–(f) at t + 1"),
+        Check("in-regime-event-probability", "in-regime",
+              lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
+              lambda s: _prob(s, reading="printed"),
+              description="as printed: probability of the proof's event with the printed (d) bound"),
+        Check("in-regime-corrected", "in-regime",
+              lambda p: with_state(_hd(label_scales=_SCALES), lemma17_state_params()),
+              lambda s: _det(s, reading="proof", in_regime=True),
+              description="corrected (d) (√n·y_max): same construction; (a)–(f) must hold at t + 1"),
+        Check("in-regime-corrected-event-probability", "in-regime",
+              lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
+              lambda s: _prob(s, reading="proof"),
+              description="corrected: P(E17 fails) ≤ 2exp(−0.803n) + 2exp(−n/2) at the Assumption-2 boundary"),
+        Check("negative-control-low-d", "negative-control",
+              lambda p: with_state(low_dim_instance(n=(4, 10), d_over_n=(2.0, 4.0), family="lai_wishart",
+                                                    n_neg="few"),
+                                   lemma17_state_params(modes_c=("a-attack",), modes_b=("low",))),
+              lambda s: _det(s, reading="proof", in_regime=False),
+              description="d ∈ [2n, 4n]: the m = 1 Lemma-10 adversary among the positives (a-attack) drives a "
+                          "positive example inactive", violates="Assumption 2"),
+        Check("negative-control-step-size", "negative-control",
+              lambda p: with_state(_hd(label_scales=(1.0,), c=(3.0, 4.0), n_neg="positive"),
+                                   lemma17_state_params(modes_c=("far",))),
+              lambda s: _det(s, reading="proof", in_regime=False),
+              description="η = 3/‖λ‖₁ > 1/(C_g‖λ‖₁): the linear step on S_+ overshoots and (c) fails",
+              violates="η ≤ 1/(C_g‖λ‖₁)"),
+    ],
+    notes="C_0 = 768 = C·C_α² as for Lemma 11 (exact Wishart Gram, isotropic Gaussian). The declared constants "
+          "C_g = 2, C_y = 2 give (C_y + 1)C_g + 3C_g + 3/C_g = 13.5 > C_α = 8 in the proof of part (d): the proof "
+          "does not go through with the common constants; the check conditions on the realised chain (E17). "
+          "No probability is printed in the lemma; it is inherited from Lemmas 10–12.",
+))
