@@ -6,9 +6,11 @@ from simulator.activations import ACTIVATIONS, Activation, make_activation
 from simulator.errors import SimulatorError
 from simulator.gd import geometric_steps, simulate, simulate_batch
 from simulator.losses import LOSSES, Loss, make_loss
+from simulator.spec import load_spec, run_spec, validate_spec
 from simulator.trajectory import Trajectory
 
 __all__ = [
     "ACTIVATIONS", "Activation", "make_activation", "SimulatorError", "geometric_steps",
     "simulate", "simulate_batch", "LOSSES", "Loss", "make_loss", "Trajectory",
+    "load_spec", "run_spec", "validate_spec",
 ]

@@ -57,14 +57,14 @@ class Trajectory:
         if self._W is not None:
             return self._W
         assert self.C is not None
-        return self.W0[None] + np.einsum("tbmn,bnd->tbmd", self.C, self.X)
+        return self.W0[None] + self.C @ self.X[None]
 
     @property
     def alpha(self) -> np.ndarray:
         """Dual variables α_k = G⁻¹ X w_k (Lai et al. Eq. (3)), shape (T, B, m, n)."""
         if self.C is not None and self._alpha0 is not None:
             return self._alpha0[None] + self.C
-        G = np.einsum("bnd,bpd->bnp", self.X, self.X)
+        G = self.X @ np.swapaxes(self.X, 1, 2)
         return np.linalg.solve(G[None], np.swapaxes(self.preact, -1, -2)).swapaxes(-1, -2)
 
     def index(self, step: int) -> int:
