@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import math
 
+import attrs
 import pytest
 from hypothesis import given, strategies as st
 
@@ -88,7 +89,7 @@ def test_runner_true_claim_held_and_nc_caught():
 
 def test_runner_refutes_false_claim_with_shrunk_replayable_counterexample():
     c = _claim(lambda s: Verdict.compare("k", s["k"], 10))  # false: k ranges to 1000
-    res = run_check(c, c.checks[0], CI)
+    res = run_check(c, c.checks[0], attrs.evolve(CI, shrink_calls=500))
     assert res.outcome == "violated"
     inst = Scenario.from_json(json.dumps(res.counterexample["instance"]))
     assert inst["k"] == 11  # shrunk to the boundary
