@@ -116,11 +116,20 @@ def _load_all() -> None:
     import checkers.lai  # noqa: F401  (registers on import)
 
 
+def _ref_order(claim: Claim) -> tuple:
+    """Papers in PAPERS order, then the printed number: Lemma 2 < Theorem 4 < Lemma 10 < Lemma B.1."""
+    num = claim.ref.split(" ", 1)[-1]
+    return (PAPERS.index(claim.paper),
+            tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.findall(r"\d+|[A-Za-z]+", num)),
+            claim.id)
+
+
 def claims(paper: str | None = None) -> list[Claim]:
+    """Registered claims (of one paper), in the paper's numbering order."""
     _load_all()
     if paper is not None and paper not in PAPERS:
         raise ValueError(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    return [c for c in REGISTRY.values() if paper is None or c.paper == paper]
+    return sorted((c for c in REGISTRY.values() if paper is None or c.paper == paper), key=_ref_order)
 
 
 def get_claim(claim_id: str) -> Claim:

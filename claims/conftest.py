@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from checkers.claim import get_claim
+from checkers.claim import claims, get_claim
 from checkers.runner import CheckResult, claim_verdict
 from generators.profiles import get_profile, register_hypothesis_profiles
 
@@ -86,6 +86,8 @@ def pytest_sessionfinish(session, exitstatus):
                                       target=claim.check(r.name).target) for r in results],
                       "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
         out.append(entry)
+    order = {c.id: i for i, c in enumerate(claims())}
+    out.sort(key=lambda e: order.get(e["id"], len(order)))
     doc = {"profile": config._claimcheck_profile.name, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
            "claims": out}
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
