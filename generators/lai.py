@@ -31,7 +31,7 @@ import numpy as np
 
 from generators.scenario import Scenario
 
-__all__ = ["LaiInstance", "materialise", "spectrum", "effective_C0", "lai_scenario"]
+__all__ = ["GramStats", "LaiInstance", "labels", "materialise", "spectrum", "effective_C0", "lai_scenario"]
 
 
 def spectrum(kind: str, d: int, spec: float = 0.0) -> np.ndarray:
@@ -62,8 +62,76 @@ def effective_C0(n: int, d2: float, dinf: float, kappa: float) -> float:
     return float(min(np.sqrt(d2) / (n * kappa), dinf / (n**1.5 * kappa)))
 
 
+def labels(rng: np.random.Generator, n: int, y_min: float, y_max: float, n_neg: int) -> np.ndarray:
+    """|y_i| ~ U[y_min, y_max] with both bounds attained (so κ = y_max/y_min exactly), negatives last."""
+    mags = rng.uniform(y_min, y_max, size=n)
+    if n >= 1:
+        mags[rng.integers(n)] = y_min
+    if n >= 2:
+        mags[(int(np.argmin(mags)) + 1) % n] = y_max
+    signs = np.ones(n)
+    signs[n - n_neg:] = -1.0
+    return signs * mags
+
+
+class GramStats:
+    """Label and Gram-matrix statistics of an instance with ``y``, ``G``, ``L``, ``d2``, ``dinf``, ``eta``, ``d``."""
+
+    __slots__ = ()
+
+    @property
+    def n(self) -> int:
+        return self.G.shape[0]
+
+    @property
+    def y_min(self) -> float:
+        return float(np.abs(self.y).min())
+
+    @property
+    def y_max(self) -> float:
+        return float(np.abs(self.y).max())
+
+    @property
+    def kappa(self) -> float:
+        return self.y_max / self.y_min
+
+    @property
+    def C0_eff(self) -> float:
+        return effective_C0(self.n, self.d2, self.dinf, self.kappa)
+
+    @property
+    def q(self) -> float:
+        """max(√(n/d₂), n/d_∞): the scale of Corollary 14."""
+        return float(max(np.sqrt(self.n / self.d2), self.n / self.dinf))
+
+    @property
+    def eigs(self) -> np.ndarray:
+        return np.linalg.eigvalsh(self.G)
+
+    @property
+    def Delta(self) -> float:
+        """Δ = ‖XXᵀ − ‖λ‖₁I‖₂ (G is symmetric: the larger end of its spectrum's deviation)."""
+        ev = self.eigs
+        return float(max(ev[-1] - self.L, self.L - ev[0]))
+
+    @property
+    def rho(self) -> float:
+        """ρ = Δ/‖λ‖₁ (realised Gram deviation)."""
+        return self.Delta / self.L
+
+    @property
+    def C_g_eff(self) -> float:
+        """max(1, μ₁(G)/‖λ‖₁, ‖λ‖₁/μ_n(G)): the smallest C_g for which Lemma 12's event holds."""
+        ev = self.eigs
+        return float(max(1.0, ev[-1] / self.L, self.L / ev[0])) if ev[0] > 0 else float("inf")
+
+    def effective_constants(self) -> dict[str, Any]:
+        return {"n": self.n, "d": self.d, "L": self.L, "kappa": self.kappa, "C0_eff": self.C0_eff,
+                "rho": self.rho, "C_g_eff": self.C_g_eff, "c": self.eta * self.L}
+
+
 @attrs.frozen
-class LaiInstance:
+class LaiInstance(GramStats):
     scenario: Scenario
     X: np.ndarray  # (n, d)
     y: np.ndarray  # (n,)
@@ -73,10 +141,6 @@ class LaiInstance:
     W0: np.ndarray  # (m, d)
     eta: float
     steps: int
-
-    @property
-    def n(self) -> int:
-        return self.X.shape[0]
 
     @property
     def d(self) -> int:
@@ -99,37 +163,6 @@ class LaiInstance:
     def dinf(self) -> float:
         return float(self.lam.sum() / self.lam.max())
 
-    @property
-    def y_min(self) -> float:
-        return float(np.abs(self.y).min())
-
-    @property
-    def y_max(self) -> float:
-        return float(np.abs(self.y).max())
-
-    @property
-    def kappa(self) -> float:
-        return self.y_max / self.y_min
-
-    @property
-    def C0_eff(self) -> float:
-        return effective_C0(self.n, self.d2, self.dinf, self.kappa)
-
-    @property
-    def rho(self) -> float:
-        """ρ = ‖G − ‖λ‖₁ I‖₂ / ‖λ‖₁ (realised Gram deviation)."""
-        return float(np.linalg.norm(self.G - self.L * np.eye(self.n), 2) / self.L)
-
-    @property
-    def C_g_eff(self) -> float:
-        """max(1, μ₁(G)/‖λ‖₁, ‖λ‖₁/μ_n(G)): the smallest C_g for which Lemma 12's event holds."""
-        ev = np.linalg.eigvalsh(self.G)
-        return float(max(1.0, ev[-1] / self.L, self.L / ev[0]))
-
-    def effective_constants(self) -> dict[str, Any]:
-        return {"n": self.n, "d": self.d, "L": self.L, "kappa": self.kappa, "C0_eff": self.C0_eff,
-                "rho": self.rho, "C_g_eff": self.C_g_eff, "c": self.eta * self.L}
-
 
 def materialise(scn: Scenario) -> LaiInstance:
     """Build the arrays of a ``lai`` scenario with ``numpy.random.default_rng(seed)``."""
@@ -138,16 +171,8 @@ def materialise(scn: Scenario) -> LaiInstance:
     n, d = int(p["n"]), int(p["d"])
     lam = spectrum(p.get("spectrum", "isotropic"), d, p.get("spec", 0.0))
     X = _z(p.get("z", "gaussian"), rng, (n, d)) * np.sqrt(lam)[None, :] + float(p.get("mean_shift", 0.0))
-    y_min, y_max = float(p.get("y_min", 1.0)), float(p.get("y_max", 1.0))
-    mags = rng.uniform(y_min, y_max, size=n)
-    if n >= 1:
-        mags[rng.integers(n)] = y_min  # attain the bounds so κ is exactly y_max/y_min
-    if n >= 2:
-        mags[(int(np.argmin(mags)) + 1) % n] = y_max
-    n_neg = int(p.get("n_neg", 0))
-    signs_y = np.ones(n)
-    signs_y[n - n_neg:] = -1.0
-    y = signs_y * mags
+    y_min = float(p.get("y_min", 1.0))
+    y = labels(rng, n, y_min, float(p.get("y_max", 1.0)), int(p.get("n_neg", 0)))
     s = np.asarray(p.get("signs", (1,)), dtype=float)
     m = s.size
     if p.get("init", "span") == "span":

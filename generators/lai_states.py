@@ -27,7 +27,7 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai import _z, effective_C0, materialise, spectrum
+from generators.lai import GramStats, _z, effective_C0, labels, materialise, spectrum
 from generators.scenario import Scenario
 
 __all__ = [
@@ -46,7 +46,7 @@ _IN = 1e-9  # relative inward margin that keeps constructed boundary states stri
 # instances
 # ---------------------------------------------------------------------------------------------
 @attrs.frozen
-class GramInstance:
+class GramInstance(GramStats):
     """What Lemmas 10–14 and 17 need of an instance: G = XXᵀ, X (for the simulator), labels, ‖λ‖ norms."""
 
     scenario: Scenario
@@ -60,22 +60,6 @@ class GramInstance:
     eta: float
 
     @property
-    def n(self) -> int:
-        return self.G.shape[0]
-
-    @property
-    def y_min(self) -> float:
-        return float(np.abs(self.y).min())
-
-    @property
-    def y_max(self) -> float:
-        return float(np.abs(self.y).max())
-
-    @property
-    def kappa(self) -> float:
-        return self.y_max / self.y_min
-
-    @property
     def d2(self) -> float:
         return self.L**2 / self.l2**2
 
@@ -83,49 +67,8 @@ class GramInstance:
     def dinf(self) -> float:
         return self.L / self.linf
 
-    @property
-    def q(self) -> float:
-        """max(√(n/d₂), n/d_∞): the scale of Corollary 14."""
-        return float(max(math.sqrt(self.n / self.d2), self.n / self.dinf))
-
-    @property
-    def C0_eff(self) -> float:
-        return effective_C0(self.n, self.d2, self.dinf, self.kappa)
-
-    @property
-    def eigs(self) -> np.ndarray:
-        return np.linalg.eigvalsh(self.G)
-
-    @property
-    def Delta(self) -> float:
-        """‖XXᵀ − ‖λ‖₁I‖₂."""
-        ev = self.eigs
-        return float(max(ev[-1] - self.L, self.L - ev[0]))
-
-    @property
-    def rho(self) -> float:
-        return self.Delta / self.L
-
-    @property
-    def C_g_eff(self) -> float:
-        ev = self.eigs
-        return float(max(1.0, ev[-1] / self.L, self.L / ev[0])) if ev[0] > 0 else math.inf
-
     def effective_constants(self) -> dict[str, Any]:
-        return {"n": self.n, "d": self.d, "L": self.L, "kappa": self.kappa, "y_max": self.y_max,
-                "C0_eff": self.C0_eff, "rho": self.rho, "q": self.q, "rho_over_q": self.rho / self.q,
-                "C_g_eff": self.C_g_eff, "c": self.eta * self.L}
-
-
-def labels(rng: np.random.Generator, n: int, y_min: float, y_max: float, n_neg: int) -> np.ndarray:
-    """Labels as in generators.lai: |y_i| ~ U[y_min, y_max] with both bounds attained, negatives last."""
-    mags = rng.uniform(y_min, y_max, size=n)
-    mags[rng.integers(n)] = y_min
-    if n >= 2:
-        mags[(int(np.argmin(mags)) + 1) % n] = y_max
-    s = np.ones(n)
-    s[n - n_neg:] = -1.0
-    return s * mags
+        return {**super().effective_constants(), "y_max": self.y_max, "q": self.q, "rho_over_q": self.rho / self.q}
 
 
 def spectrum_norms(kind: str, d: int, spec: float = 0.0) -> tuple[float, float, float]:
