@@ -1,0 +1,383 @@
+"""Lai et al., Theorem 4: high-dimensional implicit bias of single-ReLU GD.
+
+Paper (Sec. 3.3, Theorem 4; proof in App. B.2 via Lemma 17): under Assumptions 1 and 2, with
+w^(0) = Xᵀ(XXᵀ)⁻¹ε, 0 < ε_i ≤ y_min/C_α, and 1/(CC_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁), with probability at
+least 1 − 2exp(−cn):  w^(∞) = argmin_{X_+w = y_+} ‖w − w^(1)‖₂ with
+w^(1) = ηXᵀ(y − ε + (1/η)(XXᵀ)⁻¹ε), and X_−w^(∞) ⪯ 0. The proof shows more: the pattern is
+1_{S+} for every t ≥ 1 and the negative duals are frozen, α_−^(t) = α_−^(1).
+
+Statistical claim: each scenario carries K data seeds (profile ``seeds``) sharing (n, d, κ, n_−, c, ε);
+GD runs on all of them at once (``simulate_batch``); w^(∞) is the exact limit of the final phase,
+certified frozen for all later steps (:func:`checkers.lai.lem2.final_phase_limit`); the failure rate
+is tested with a one-sided Clopper–Pearson bound against δ(n) = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}: the
+proof intersects Lemma 12's event (part (d)) with Corollary 14's (parts (b), (c)), so the printed
+2exp(−cn) is instantiated as the union bound of the two (as for Lemma 17).
+
+This module also holds the batch runner shared by Theorem 6 and Remark 5.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import attrs
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis
+from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, GRAM_EVENT, HIGH_DIM,
+                                 SMALL_POSITIVE_INIT, STEP_SIZE)
+from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
+from checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
+from checkers.stats import failure_rate_exceeds
+from checkers.verdict import Verdict
+from generators.lai import LaiInstance
+from generators.lai_single import materialise_batch, single_batch
+from simulator import simulate_batch
+
+__all__ = ["nc_seeds", "C_PROB", "C14_RATE", "RunOutcome", "batch_outcomes", "delta", "rate_verdict",
+           "effective_ranges", "in_regime_batches", "corner_batch", "measured_hypotheses", "C_LO", "C_HI", "EPS_MAX",
+           "RELATION", "DELTA_TEXT", "C_TOO_SMALL"]
+
+C_PROB = Constant("c (Lemma 12)", 1.0 / C_G.value,
+                  "exponent of Lemma 12's event ‖λ‖₁/C_g ≤ μ_n ≤ μ_1 ≤ C_g‖λ‖₁, failure ≤ 2e^{−n/C_g} (used in part (d) "
+                  "of the proof of Theorem 4 and in Theorem 6's μ_1, μ_n bounds)")
+C14_RATE = Constant("Cc − ln 9 (Corollary 14)", C14_EXPONENT,
+                    f"exponent of Corollary 14's event (declared C = {C14_C.value:g}, c = 1/4 in checkers/lai/cor14.py), "
+                    "failure ≤ 2e^{−n(Cc − ln 9)} (parts (b), (c) of the proof of Theorem 4). The printed 2exp(−cn) is "
+                    "instantiated as the union δ(n) = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}, capped at 1 (δ(2) = 1: "
+                    "vacuous at n = 2; δ(4) = 0.35, δ(6) = 0.12, δ(8) = 0.040, δ(10) = 0.014)")
+DELTA_TEXT = "δ = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}"
+C_LO, C_HI = 1.0 / (C_STEP.value * C_G.value), 1.0 / C_G.value  # declared step range c = η‖λ‖₁ ∈ [1/4, 1/2]
+EPS_MAX = 1.0 / C_ALPHA.value
+ALPHA_CP = 0.01  # one-sided level of the Clopper–Pearson test
+CHUNK = 24  # seeds per simulate_batch call (memory: CHUNK·n·d floats)
+FORMULA_TOL = 1e-8  # relative ‖w^(∞) − formula‖ counted as a failure of the conclusion
+
+
+def nc_seeds(p) -> int:
+    """Seeds for a negative control whose failure rate is near 1: 24 seeds put the one-sided 99%
+    Clopper–Pearson lower bound (0.01^(1/24) = 0.83 at 24/24) above δ(n) for every n ≥ 3 (δ(3) = 0.63)."""
+    return max(16, min(p.seeds, 24))
+
+
+def delta(n: int) -> float:
+    """δ(n) = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)} (Lemma 12's and Corollary 14's events), capped at 1."""
+    return float(min(1.0, 2.0 * math.exp(-C_PROB.value * n) + cor14_delta(n)))
+
+
+@attrs.frozen
+class RunOutcome:
+    """One seed of a statistical scenario: the certified limit and the Theorem 4 quantities."""
+
+    inst: LaiInstance = attrs.field(eq=False, repr=False)
+    certified: bool
+    tie: bool
+    alpha_inf: np.ndarray = attrs.field(eq=False, repr=False)
+    beta_inf: np.ndarray = attrs.field(eq=False, repr=False)
+    alpha_T: np.ndarray = attrs.field(eq=False, repr=False)
+    T: int
+    stable_from_1: bool  # pattern = 1_{S+} for 1 ≤ t ≤ T (and certified beyond)
+    dual_drift: float  # max_{t ≥ 1, j ∈ S_−} |α_j^(t) − α_j^(1)| · ‖λ‖₁ / y_min
+    err_formula: float  # ‖w^(∞) − argmin_{X_+w=y_+}‖w − w^(1)‖‖ / scale  (NaN for random init)
+    err_iterate: float  # ‖w^(T) − formula‖ / scale
+    iterate_bound: float  # (1 − ημ_min(G_++))^{T−1}‖w^(1) − formula‖/scale + 1e-10
+    alpha1_identity: float  # ‖α_sim^(1) − α^(1)_printed‖ / scale
+    neg_max: float  # max_j∈S_− x_jᵀw^(∞)
+    nonglobal: bool  # R(w^(∞)) > ½‖y_−‖² (some positive example not fitted)
+    init_inactive_pos: int  # #{i ∈ S_+: β_i^(0) ≤ 0}
+    reactivated: int  # of those, how many are active at some t ≤ T or in the limit
+    diverged: bool = False  # GD blew up: counts as a failure of every conclusion
+
+    @property
+    def certain_fail(self) -> bool:
+        """A negative example was active at some t ≥ 1: α_j only decreases then (y_j < 0 < β_j), so
+        α_j^(∞) < α_j^(1) and w^(∞) ≠ the printed formula whatever the limit is (or GD diverged)."""
+        return bool(self.diverged or self.dual_drift > 0)
+
+    @property
+    def decided(self) -> bool:
+        return bool((self.certified and not self.tie) or self.certain_fail)
+
+    @property
+    def thm4_fails(self) -> bool:
+        return bool(self.certain_fail or self.err_formula > FORMULA_TOL or self.neg_max > 0)
+
+
+def _scale(G, y, a):
+    return max(gnorm(G, a), float(np.abs(y).max()) / math.sqrt(float(np.linalg.eigvalsh(G)[-1])), 1e-300)
+
+
+def _segments(insts: list[LaiInstance], cap: int, need_limit: bool, first: int = 64):
+    """GD on a batch (``simulate_batch``, span engine) in doubling segments 64, 128, …, restarting
+    each segment from W^(t); a seed stops once :func:`_decided` (certified limit or certain failure).
+    Returns per seed the full (α, β) histories (t = 0 … T)."""
+    B = len(insts)
+    X = np.stack([i.X for i in insts])
+    y = np.stack([i.y for i in insts])
+    W = np.stack([i.W0 for i in insts])
+    eta = insts[0].eta
+    hist_a: list[list[np.ndarray]] = [[] for _ in range(B)]
+    hist_b: list[list[np.ndarray]] = [[] for _ in range(B)]
+    live, t, seg = list(range(B)), 0, first
+    diverged: set[int] = set()
+    while live and t < cap:
+        steps = min(seg, cap - t)
+        traj = simulate_batch(X[live], y[live], W[live], np.ones((len(live), 1)), step_size=eta, steps=steps,
+                              activation="relu", relu_grad_at_zero=0, loss="squared_half_sum", record_steps="all",
+                              engine="span", record_weights=False)
+        A0, C, Bt = traj.alpha[:, :, 0, :], traj.C[:, :, 0, :], traj.preact[:, :, 0, :]
+        W[live] = W[live] + np.einsum("bmn,bnd->bmd", traj.C[-1], X[live])
+        still = []
+        for b, k in enumerate(live):
+            if traj.diverged[b]:
+                diverged.add(k)
+                hist_a[k].append(np.full((1, A0.shape[-1]), np.nan))
+                hist_b[k].append(np.full((1, A0.shape[-1]), np.nan))
+                continue
+            # continue α exactly (α_last + span coefficients), not re-solved from W: an example that stays
+            # inactive keeps its dual coordinate bit for bit across segments
+            hist_a[k].append(A0[:, b] if t == 0 else hist_a[k][-1][-1] + C[1:, b])
+            hist_b[k].append(Bt[(1 if t else 0):, b])
+            if not _decided(insts[k], np.concatenate(hist_a[k]), Bt[-1, b], need_limit):
+                still.append(k)
+        live, t, seg = still, t + steps, 2 * seg
+    return [(np.concatenate(a), np.concatenate(b), k in diverged) for k, (a, b) in enumerate(zip(hist_a, hist_b))]
+
+
+def _decided(inst: LaiInstance, alpha: np.ndarray, beta_T: np.ndarray, need_limit: bool) -> bool:
+    neg = inst.y < 0
+    if not need_limit and alpha.shape[0] > 1 and np.any(alpha[1:, neg] != alpha[1, neg]):
+        return True  # certain failure of Theorem 4's formula (see RunOutcome.certain_fail)
+    fp = final_phase_limit(inst.G, inst.y, alpha[-1], beta_T, inst.eta)
+    return fp.certified
+
+
+def _outcome(inst: LaiInstance, alpha: np.ndarray, beta: np.ndarray, T: int) -> RunOutcome:
+    G, y, eta = inst.G, inst.y, inst.eta
+    pos = y > 0
+    fp = final_phase_limit(G, y, alpha[-1], beta[-1], eta)
+    pat = beta > 0
+    stable = bool(np.all(pat[1:] == pos[None, :]))
+    drift = float(np.abs(alpha[1:, ~pos] - alpha[1, ~pos]).max(initial=0.0)) * inst.L / inst.y_min
+    span = np.all(np.isfinite(inst.eps))
+    scale = _scale(G, y, fp.alpha)
+    if span:
+        eps = inst.eps[0]
+        a1 = eta * (y - eps) + np.linalg.solve(G, eps)  # dual of the printed w^(1)
+        a_f = projection_alpha(G, y, a1, pos)  # argmin_{X_+w=y_+} ‖w − w^(1)‖
+        err_f = gnorm(G, fp.alpha - a_f) / scale
+        err_T = gnorm(G, alpha[-1] - a_f) / scale
+        mu = float(np.linalg.eigvalsh(G[np.ix_(pos, pos)])[0]) if pos.any() else 1.0
+        bound = (1 - eta * mu) ** (T - 1) * gnorm(G, a1 - a_f) / scale + 1e-10 if pos.any() else 1e-10
+        ident = gnorm(G, alpha[1] - a1) / scale
+    else:
+        err_f = err_T = bound = ident = float("nan")
+    risk = 0.5 * float(np.sum((np.maximum(fp.beta, 0) - y) ** 2))
+    gmin = 0.5 * float(np.sum(y[~pos] ** 2))
+    I0 = pos & (beta[0] <= 0)
+    react = I0 & (pat.any(axis=0) | (fp.beta > 0))
+    return RunOutcome(inst, fp.certified, fp.tie, fp.alpha, fp.beta, alpha[-1], T, stable, drift, err_f, err_T, bound,
+                      ident, float(fp.beta[~pos].max(initial=-np.inf)), risk > gmin * (1 + 1e-9) + 1e-12,
+                      int(I0.sum()), int(react.sum()))
+
+
+def _diverged(inst: LaiInstance, T: int) -> RunOutcome:
+    nan = np.full(inst.n, np.nan)
+    return RunOutcome(inst, False, False, nan, nan, nan, T, False, float("inf"), float("nan"), float("nan"),
+                      float("nan"), float("nan"), float("nan"), True, 0, 0, diverged=True)
+
+
+@functools.lru_cache(maxsize=16)
+def batch_outcomes(scn, need_limit: bool = False, cap: int = 20000) -> tuple[RunOutcome, ...]:
+    """Simulate the K seeds of a statistical scenario until each has a certified limit (or, unless
+    ``need_limit``, a certain Theorem 4 failure); at most ``cap`` steps."""
+    insts = materialise_batch(scn)
+    out: list[RunOutcome] = []
+    for s in range(0, len(insts), CHUNK):
+        chunk = insts[s:s + CHUNK]
+        for inst, (A, Bt, div) in zip(chunk, _segments(chunk, cap, need_limit)):
+            out.append(_diverged(inst, A.shape[0] - 1) if div else _outcome(inst, A, Bt, A.shape[0] - 1))
+    return tuple(out)
+
+
+def effective_ranges(outs) -> dict:
+    """Ranges of the effective constants over the seeds (C0_eff is the same for all)."""
+    ec = [o.inst.effective_constants() for o in outs]
+    keys = ("C0_eff", "rho", "C_g_eff", "c", "kappa", "n", "d", "L")
+    return {k: [float(min(e[k] for e in ec)), float(max(e[k] for e in ec))] for k in keys}
+
+
+def rate_verdict(quantity: str, fails: int, trials: int, n: int, outs, *, details: dict | None = None,
+                 hyps: dict | None = None, min_trials: int = 8) -> Verdict:
+    """Violated iff the one-sided (1 − α) Clopper–Pearson lower bound on P(failure) exceeds δ(n)."""
+    dl = delta(n)
+    if trials < min_trials:
+        return Verdict.inconclusive(f"only {trials} seeds had a certified, tie-free limit")
+    _, lo, hi = failure_rate_exceeds(fails, trials, dl, alpha=ALPHA_CP)
+    consts = effective_ranges(outs)
+    consts.update({"K": len(outs), "trials": trials, "failures": fails, "rate": fails / trials, "delta": dl,
+                   "cp_upper": hi})
+    return Verdict.compare(f"{quantity}: one-sided {100 * (1 - ALPHA_CP):g}% Clopper–Pearson lower bound on "
+                           f"P(failure) vs {DELTA_TEXT}", lo, dl, "<=", constants=consts,
+                           hypotheses=hyps or {}, details=details or {})
+
+
+def measured_hypotheses(outs) -> dict:
+    from checkers.lai.common import measure_hypotheses
+    ms = [measure_hypotheses(o.inst, [FULL_RANK, BOUNDED_LABELS, HIGH_DIM, SMALL_POSITIVE_INIT, STEP_SIZE, GRAM_EVENT])
+          for o in outs]
+    return {k: {"holds_fraction": float(np.mean([m[k]["holds"] for m in ms])),
+                "values": [min(m[k]["value"] for m in ms), max(m[k]["value"] for m in ms)]} for k in ms[0]}
+
+
+def _thm4(scn) -> Verdict:
+    outs = batch_outcomes(scn)
+    ok = [o for o in outs if o.decided]
+    fails = sum(o.thm4_fails for o in ok)
+    det = {"undecided": sum(not o.decided for o in outs), "ties": sum(o.tie for o in outs),
+           "negative_active_after_step_1": sum(o.certain_fail for o in outs),
+           "pattern_not_frozen_after_step_1": sum(not o.stable_from_1 for o in ok),
+           "max_err_formula": max((o.err_formula for o in ok if o.certified), default=float("nan")),
+           "max_neg_preact": max((o.neg_max for o in ok if o.certified), default=float("nan")),
+           "failing_seeds": [{"seed": int(o.inst.scenario.seed), "negative_active_after_step_1": o.certain_fail,
+                              "err_formula": o.err_formula, "neg_max": o.neg_max, "rho": o.inst.rho,
+                              "C_g_eff": o.inst.C_g_eff} for o in ok if o.thm4_fails][:3]}
+    return rate_verdict("P(w^(∞) ≠ argmin_{X_+w=y_+}‖w − w^(1)‖ or X_−w^(∞) ⋠ 0)", fails, len(ok),
+                        outs[0].inst.n, outs, details=det, hyps=measured_hypotheses(outs))
+
+
+def _pattern_frozen(scn) -> Verdict:
+    """The proof's stronger event (Lemma 17 from t = 1): D(β^(t)) = diag(1_{S+}) for every t ≥ 1, hence
+    α_−^(t) = α_−^(1) (dual freezing)."""
+    outs = batch_outcomes(scn)
+    ok = [o for o in outs if o.decided]
+    fails = sum(not o.stable_from_1 for o in ok)
+    return rate_verdict("P(D(β^(t)) ≠ diag(1_{S+}) for some t ≥ 1)", fails, len(ok), outs[0].inst.n, outs,
+                        details={"undecided": sum(not o.decided for o in outs),
+                                 "negative_active_after_step_1": sum(o.certain_fail for o in outs)})
+
+
+def _closed_form(scn) -> Verdict:
+    """[S] on every seed whose pattern is 1_{S+} from t = 1 on (certified): the GD iterate meets the
+    closed form α^∞_− = α^(1)_−, α^∞_+ = G_{++}⁻¹(y_+ − G_{+−}α^(1)_−) at the linear rate, α^(1) is the
+    printed w^(1), and the negative duals never move (bitwise)."""
+    outs = [o for o in batch_outcomes(scn) if o.certified and o.stable_from_1]
+    if not outs:
+        return Verdict.inconclusive("no seed with the pattern frozen from t = 1")
+    excess = max(max(o.err_iterate - o.iterate_bound, o.alpha1_identity - 1e-12, o.dual_drift) for o in outs)
+    return Verdict.compare("max over frozen seeds of [‖w^(T) − closed form‖ − rate bound, ‖α^(1)_sim − α^(1)‖ − 1e-12, "
+                           "max|α_−^(t) − α_−^(1)|]", excess, 0.0, "<=", constants=effective_ranges(outs),
+                           details={"seeds": len(outs), "max_err_iterate": max(o.err_iterate for o in outs),
+                                    "max_alpha1_identity": max(o.alpha1_identity for o in outs)})
+
+
+def corner_batch(p, *, C0: float = C_0.value, n=(6, 10), n_neg=(2, 5), K: int | None = None):
+    """Theorem 4's worst corner: κ = 1, c at the bottom of the step range, ε_i = y_min/C_α·U[½, 1], d at the
+    Assumption 2 boundary d = ⌈C0²n²⌉, about half the labels negative — the first-step margin
+    c|y_j| − (1 − c)ε_j of a negative example is smallest there."""
+    return single_batch(K=p.seeds if K is None else K, C0=C0, n=n, kappa=(1.0,), n_neg=n_neg, c_range=(C_LO, C_LO),
+                        eps_min=EPS_MAX, eps_max=EPS_MAX, d_mult=(1,))
+
+
+def in_regime_batches(p):
+    """Theorem 4's regime: its worst corner (:func:`corner_batch`) or a general draw (n ∈ [2, 10],
+    κ ∈ {1, 1.5, 2}, c on a grid of [1/(C·C_g), 1/C_g], ε_i/y_min ∈ (0, 1/C_α], d = ⌈m·C_0²n²κ²⌉ with
+    m ∈ {1, 2}, isotropic or power-law spectrum); the statement quantifies over all of these."""
+    general = single_batch(K=p.seeds, C0=C_0.value, n=(2, 10), kappa=(1.0, 1.5, 2.0), c_range=(C_LO, C_HI),
+                           eps_max=EPS_MAX, d_mult=(1, 2), spectra=("isotropic", "powerlaw"))
+    return corner_batch(p) | general
+
+
+def _in_regime(p):
+    return in_regime_batches(p)
+
+
+# c ∈ [1/40, 1/16]: 4–10× below the declared range; with ε_j ≥ y_min/(2C_α) the first-step margin
+# c|y_j| − (1 − c)ε_j is ≤ 0 for most negatives, which are then still active at t = 1.
+C_TOO_SMALL = (1.0 / 40, 1.0 / 16)
+
+RELATION = Hypothesis(f"C_α ≥ 2·C·C_g (proof of Thm 4, Part (b)): C_α = {C_ALPHA.value:g} ≥ "
+                      f"2·{C_STEP.value:g}·{C_G.value:g}, so every c = η‖λ‖₁ ∈ [{C_LO:g}, {C_HI:g}] has c ≥ 2/C_α",
+                      "Theorem 4 (proof)")
+
+CLAIM = register(Claim(
+    id="lai.thm4", paper="lai", ref="Theorem 4",
+    title="High-dimensional implicit bias of single-ReLU GD: linear regression on S_+ from w^(1)",
+    statement="Under Assumptions 1, 2, w^(0) = Xᵀ(XXᵀ)⁻¹ε with 0 < ε_i ≤ y_min/C_α and 1/(CC_g‖λ‖₁) ≤ η ≤ "
+              "1/(C_g‖λ‖₁), w.p. ≥ 1 − 2exp(−cn): w^(∞) = argmin_{X_+w = y_+}‖w − w^(1)‖₂ with "
+              "w^(1) = ηXᵀ(y − ε + (1/η)(XXᵀ)⁻¹ε), and X_−w^(∞) ⪯ 0",
+    kind="statistical",
+    hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, SMALL_POSITIVE_INIT, STEP_SIZE, RELATION],
+    constants=[C_0, C_ALPHA, C_G, C_Y, C_STEP, C_PROB, C14_C, C14_RATE],
+    checks=[
+        Check("in-regime", "in-regime", _in_regime, _thm4, cost=2.0,
+              description="K seeds per scenario; d = ⌈m·C_0²n²κ²⌉ (m ∈ {1, 2}; isotropic or power-law λ_j = j^−¼ "
+                          "with d₂, d_∞ checked), c = η‖λ‖₁ ∈ [1/(C·C_g), 1/C_g] = [1/4, 1/2], ε_i/y_min ∈ "
+                          "(0, 1/C_α], incl. the worst corner (κ = 1, c = 1/4, ε ≈ y_min/C_α, d = C_0²n², n_− ≈ n/2); "
+                          "per seed the exact certified limit is compared with the printed projection formula (1e-8) "
+                          "and X_−w^(∞) ⪯ 0; failure rate vs " + DELTA_TEXT + " (one-sided 99% Clopper–Pearson)"),
+        Check("in-regime-closed-form", "in-regime", _in_regime, _closed_form, cost=2.0,
+              description="[S] on seeds whose pattern is 1_{S+} for all t ≥ 1: final iterate vs the closed form "
+                          "α^∞_− = α^(1)_−, α^∞_+ = G_{++}⁻¹(y_+ − G_{+−}α^(1)_−) within the linear rate, simulator "
+                          "α^(1) = η(y − ε) + G⁻¹ε, and α_−^(t) = α_−^(1) bitwise (dual freezing)"),
+        Check("in-regime-pattern-frozen", "in-regime", _in_regime, _pattern_frozen, cost=2.0,
+              description="the proof's event (Lemma 17 from t = 1): the pattern is 1_{S+} for all t ≥ 1 (certified "
+                          "beyond the horizon), so the negative duals stay frozen; failure rate vs δ"),
+        Check("negative-control-low-d", "negative-control",
+              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 10), n_neg=(2, 5), c_range=(C_LO, C_HI),
+                                     eps_max=EPS_MAX, eps_min=EPS_MAX / 2, d_fixed=(1, 2)),
+              _thm4, cost=2.0, description="d ∈ [n, 2n]: the pattern is not frozen after step 1",
+              violates="Assumption 2 (d₂ ≥ C_0²n²κ²)"),
+        Check("negative-control-c0-too-small", "negative-control",
+              lambda p: corner_batch(p, C0=2.0, n=(8, 12), n_neg=(3, 6)), _thm4, cost=2.0,
+              description="the calibration of C_0: Theorem 4's worst corner (κ = 1, c = 1/(C·C_g), ε ≈ y_min/C_α, "
+                          "n_− ≈ n/2) at d = 4n², i.e. Assumption 2 with C_0 = 2 but not with the declared C_0 = 8: a "
+                          "negative example inactive at t = 1 is re-activated by the cross-talk of fitting the "
+                          "positives in 20–30% of X (n ∈ [8, 12], δ ≤ 0.04)",
+              violates=f"Assumption 2 with the declared C_0 = {C_0.value:g} (d₂ ≥ C_0²n²κ²; here C_0^eff = 2)"),
+        Check("negative-control-large-init", "negative-control",
+              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(4, 10), n_neg=(1, 3), c_range=(C_LO, C_HI),
+                                     eps_min=3.0, eps_max=6.0, kappa=(1.0,)),
+              _thm4, cost=2.0, description="ε_i ∈ [1.5, 6]·y_max: negatives stay active after step 1",
+              violates="ε_i ≤ y_min/C_α"),
+        Check("negative-control-step-too-small", "negative-control",
+              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 10), n_neg=(2, 4), c_range=C_TOO_SMALL,
+                                     eps_min=EPS_MAX, eps_max=EPS_MAX, kappa=(1.0,), d_mult=(1,)),
+              _thm4, cost=2.0,
+              description="c = η‖λ‖₁ ∈ [1/40, 1/16], strictly below the declared range [1/4, 1/2], with ε_i = "
+                          "y_min/C_α·U[½, 1]: β_j^(1) ≈ (1 − c)ε_j + c·y_j > 0 for most negatives, which stay "
+                          "active at t = 1 (their dual moves, so w^(∞) ≠ the printed formula)",
+              violates="1/(C·C_g‖λ‖₁) ≤ η (equivalently c ≥ 2/C_α, the proof's relation C_α ≥ 2·C·C_g)"),
+        Check("negative-control-sign-mixed-init", "negative-control",
+              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(4, 8), n_neg=(0, 2),
+                                     c_range=(C_LO, C_HI), eps_min=EPS_MAX, eps_max=EPS_MAX, eps_flip=1, d_mult=(1,)),
+              _thm4, cost=2.0,
+              description="ε_1 < 0 for a positive example (Remark 5 / Lemma 18's trap embedded in n ≥ 4): cross-talk "
+                          "cannot revive it at d = C_0²n²κ², so it stays inactive and X_+w^(∞) ≠ y_+",
+              violates="0 < ε_i for all i"),
+    ],
+    notes="Constants (common.py): C_0 = 8, C_α = 8, C_g = 2, C_y = 2 and the step-range C = 2, so the declared step "
+          "range is c = η‖λ‖₁ ∈ [1/(C·C_g), 1/C_g] = [1/4, 1/2] and the proof's relation C_α ≥ 2·C·C_g (Part (b): "
+          "α_j^(1) ≤ −y_min/(C_α‖λ‖₁) needs C_α/(CC_g) − 1 ≥ 1) holds with equality; every in-regime draw is inside "
+          "the declared hypotheses (no effective-constant workaround). Probability: the proof uses Lemma 12's event "
+          "(part (d), failure ≤ 2e^{−n/C_g}) and Corollary 14's (parts (b), (c), failure ≤ 2e^{−n(Cc − ln 9)} with "
+          "Corollary 14's declared C = 12, c = 1/4, exponent 0.803), so the printed 2exp(−cn) is instantiated as the "
+          "union " + DELTA_TEXT + " (capped at 1; vacuous at n = 2, which is why Lemma 18's n = 2 trap is no longer "
+          "a negative control here — it is checked as lai.lem18 — and the NCs use n ≥ 4). w^(∞) is the exact limit "
+          "of the frozen final phase, certified for all t (Lemma 2), so the comparison with the printed formula is at "
+          "float precision (1e-8), not a long-run proxy. "
+          "Calibration history. (1) Step range: with the earlier C = 20 the declared range [1/40, 1/2] violated the "
+          "proof's relation; for c < 2/C_α and ε near y_min/C_α the first-step margin c|y_j| − (1 − c)ε_j is negative "
+          "and the conclusion fails deterministically (even as d → ∞) — kept as negative-control-step-too-small "
+          "(c ∈ [1/40, 1/16]); C = 2 makes the declared and the proof's range coincide. (2) C_0: with C_0 = 2 the "
+          "printed conclusion FAILS in Theorem 4's worst corner (κ = 1, c = 1/4, ε ≈ y_min/C_α, d = C_0²n², "
+          "n_− ≈ n/2): failure rate 25–31% for every n ≤ 12 (128 seeds; ρ ≈ 0.2–0.5; Lemma 12's event with C_g = 2 "
+          "holds on every seed): a negative example that is inactive at t = 1 is re-activated a few steps later by "
+          "the cross-talk of fitting the positives (catalogue F10), so α_j moves and w^(∞) ≠ the printed formula "
+          "(≈ 12% relative). E.g. lai_scenario(1600532171, n=6, d=144, n_neg=2, y_min=y_max=1, c=0.25, eps=0.125): "
+          "β_6 = −0.097 at t = 1, > 0 near t = 6–9. This is a calibration failure of the constants, not of the "
+          "theorem (the paper asks C_0 ≳ C_α² = 64 with an unspecified factor): C_0 = 4 gives ≤ 1/128 at n ≥ 6 "
+          "(3/128 at n = 8 on random draws, δ = 0.04); C_0 = 8 gives 0/128, hence the declared C_0 = 8. The C_0 = 2 "
+          "corner is kept as negative-control-c0-too-small (Assumption 2 holds with C_0 = 2, not with C_0 = 8).",
+))
