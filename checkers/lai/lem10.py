@@ -185,7 +185,7 @@ CLAIM = register(Claim(
               lambda p: stat_scenario(K=p.seeds, base=low_dim_instance(n=(4, 10))), _prob,
               description="d ∈ [n, 2n]: the uniform event fails for most X", violates="Assumption 2"),
     ],
-    notes="C_0 = 24 = C·C_y (C = 12 from Corollary 14, C_y = 2): the common C_0 = 2 does not meet the proof's "
+    notes="C_0 = 24 = C·C_y (C = 12 from Corollary 14, C_y = 2): the common C_0 = 8 (Theorems 4, 6) does not meet the proof's "
           "C_0 > C·C_y. The worst case over states is DERIVED (generators.lai_states.lemma10_worst) and "
           "attained by m = 2 states; the simulator step reproduces it. Label scales 10⁻³…10³ are drawn: the "
           "statement is scale-invariant.",

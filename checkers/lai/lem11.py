@@ -165,7 +165,7 @@ CLAIM = register(Claim(
               lambda s: _prob(s, reading="proof"),
               description="d ∈ [n, 2n]: the uniform event fails for essentially every X", violates="Assumption 2"),
     ],
-    notes="Constants: C_0 = C·C_α² = 768 (C = 12 of Corollary 14, C_α = 8 of common): the common C_0 = 2 "
+    notes="Constants: C_0 = C·C_α² = 768 (C = 12 of Corollary 14, C_α = 8 of common): the common C_0 = 8 "
           "violates the proof's C_0 > C·C_α². Features for C_0 = 768 (d ≈ 6·10⁵ n²κ²) are isotropic Gaussian "
           "through an exact Wishart Gram sample (generators.lai_states, family lai_wishart). The lemma has "
           "no step-size condition; c = η‖λ‖₁ ∈ {0.05, 0.25, 0.5} only enters α^(t+1).",
