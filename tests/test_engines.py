@@ -20,25 +20,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator import make_loss, simulate, simulate_batch
+from tests._problems import LOSS_PARAMS as LOSSES, activation_params
+
+ACTIVATIONS = activation_params(gamma_leaky=0.1, gamma_smoothed=0.5)
 
 SETTINGS = settings(max_examples=10, deadline=None, database=None)
 SEEDS = st.integers(0, 2**32 - 1)
 RTOL = 1e-12
 
-ACTIVATIONS = [
-    pytest.param("relu", {"relu_grad_at_zero": 0}, id="relu-g0"),
-    pytest.param("relu", {"relu_grad_at_zero": 1}, id="relu-g1"),
-    pytest.param("leaky_relu", {"gamma": 0.1}, id="leaky"),
-    pytest.param("smoothed_leaky_relu", {"gamma": 0.5}, id="smoothed"),
-]
-LOSSES = [
-    pytest.param("squared_half_sum", None, id="sq-sum"),
-    pytest.param("squared_half_mean", None, id="sq-mean"),
-    pytest.param("squared_half_mean", 2, id="sq-mean-r2"),
-    pytest.param("squared_half_sum", 3, id="sq-sum-r3"),
-    pytest.param("logistic_mean", None, id="logistic"),
-    pytest.param("exponential_mean", None, id="exponential"),
-]
 
 
 def make_batch(seed: int, B: int, n: int, d: int, m: int, loss: str, r: int | None):

@@ -15,6 +15,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from simulator import make_activation, make_loss, simulate
+from tests._problems import LOSS_PARAMS as LOSSES, activation_params, random_problem
+
+ACTIVATIONS = activation_params(gamma_leaky=0.1, gamma_smoothed=0.3)
 
 SETTINGS = settings(max_examples=12, deadline=None, database=None)
 SEEDS = st.integers(0, 2**32 - 1)
@@ -22,32 +25,6 @@ H = 1e-6  # finite-difference step
 RTOL = 1e-6
 KINK_MARGIN = 1e-3
 
-ACTIVATIONS = [
-    pytest.param("relu", {"relu_grad_at_zero": 0}, id="relu-g0"),
-    pytest.param("relu", {"relu_grad_at_zero": 1}, id="relu-g1"),
-    pytest.param("leaky_relu", {"gamma": 0.1}, id="leaky"),
-    pytest.param("smoothed_leaky_relu", {"gamma": 0.3}, id="smoothed"),
-]
-LOSSES = [
-    pytest.param("squared_half_sum", None, id="sq-sum"),
-    pytest.param("squared_half_sum", 2, id="sq-sum-r2"),
-    pytest.param("squared_half_mean", None, id="sq-mean"),
-    pytest.param("squared_half_mean", 2, id="sq-mean-r2"),
-    pytest.param("logistic_mean", None, id="logistic"),
-    pytest.param("exponential_mean", None, id="exponential"),
-]
-
-
-def make_problem(seed: int, loss: str, r: int | None, n: int = 3, d: int = 4, m: int = 3):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, d))
-    W0 = rng.normal(size=(m, d))
-    a = rng.normal(size=(m,) if r is None else (m, r))
-    if make_loss(loss).classification:
-        y = rng.choice([-1.0, 1.0], size=n)
-    else:
-        y = rng.normal(size=(n,) if r is None else (n, r))
-    return X, y, W0, a
 
 
 def central_difference(f, P: np.ndarray, h: float = H) -> np.ndarray:
@@ -70,7 +47,7 @@ def rel_err(got: np.ndarray, want: np.ndarray) -> float:
 @SETTINGS
 @given(seed=SEEDS, engine=st.sampled_from(["direct", "span"]), eta=st.sampled_from([1.0, 0.25]))  # × 1/(1 + ‖∇ℒ‖)
 def test_gd_step_matches_finite_differences(activation, act_kw, loss, r, train, seed, engine, eta):
-    X, y, W0, a0 = make_problem(seed, loss, r)
+    X, y, W0, a0 = random_problem(seed, loss, r)
     if activation != "smoothed_leaky_relu":
         assume(np.abs(W0 @ X.T).min() > KINK_MARGIN)
     kw = dict(activation=activation, loss=loss, engine=engine, **act_kw)
@@ -110,7 +87,7 @@ def test_dphi_matches_finite_differences(activation, act_kw, seed, scale):
 @given(seed=SEEDS, loss=st.sampled_from(["squared_half_sum", "logistic_mean"]))
 def test_relu_step_at_exact_kink_uses_grad_at_zero(g0, seed, loss):
     """At w_kᵀx_i = 0 exactly, the step uses φ′(0) = relu_grad_at_zero (Lai et al. take 0)."""
-    X, y, W0, a = make_problem(seed, loss, None, n=3, d=4, m=2)
+    X, y, W0, a = random_problem(seed, loss, None, n=3, d=4, m=2)
     X[0] = [1.0, 0.0, 0.0, 0.0]
     W0[0, 0] = 0.0  # w_1ᵀx_1 = 0 exactly
     Z = W0 @ X.T

@@ -18,11 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.spec import run_spec
+from tests._problems import LOSS_PARAMS as LOSSES, activation_params
 
 SETTINGS = settings(max_examples=8, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 TOL = 1e-10
 GAMMA = 0.25
+ACTIVATIONS = activation_params(gamma_leaky=GAMMA, gamma_smoothed=GAMMA)
 
 
 # ------------------------------------------------------------------ reference implementation
@@ -99,20 +101,6 @@ def reference_gd(X, y, W0, a0, *, activation, loss, step_size, steps, train_seco
 
 # ------------------------------------------------------------------ comparison through run_spec
 
-ACTIVATIONS = [
-    pytest.param("relu", {}, id="relu"),
-    pytest.param("relu", {"relu_grad_at_zero": 1}, id="relu-g1"),
-    pytest.param("leaky_relu", {"gamma": GAMMA}, id="leaky"),
-    pytest.param("smoothed_leaky_relu", {"gamma": GAMMA}, id="smoothed"),
-]
-LOSSES = [
-    pytest.param("squared_half_sum", None, id="sq-sum"),
-    pytest.param("squared_half_mean", None, id="sq-mean"),
-    pytest.param("squared_half_sum", 2, id="sq-sum-r2"),
-    pytest.param("squared_half_mean", 3, id="sq-mean-r3"),
-    pytest.param("logistic_mean", None, id="logistic"),
-    pytest.param("exponential_mean", None, id="exponential"),
-]
 
 
 def rel(got, want) -> float:

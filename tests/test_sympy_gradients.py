@@ -18,7 +18,8 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator import make_loss, simulate
+from simulator import simulate
+from tests._problems import LOSS_PARAMS as LOSSES, random_problem
 
 N, D, M = 2, 2, 2
 GAMMA = 0.2
@@ -61,14 +62,7 @@ def symbolic_gradients(kind: str, loss: str, r: int | None):
 
 
 def check_step(kind, activation, act_kw, loss, r, seed):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(N, D))
-    W0 = rng.normal(size=(M, D))
-    a0 = rng.normal(size=(M,) if r is None else (M, r))
-    if make_loss(loss).classification:
-        y = rng.choice([-1.0, 1.0], size=N)
-    else:
-        y = rng.normal(size=(N,) if r is None else (N, r))
+    X, y, W0, a0 = random_problem(seed, loss, r, n=N, d=D, m=M)
     Z = W0 @ X.T
     if activation == "relu":
         s = (Z > 0).astype(float)
@@ -90,14 +84,6 @@ def check_step(kind, activation, act_kw, loss, r, seed):
         assert err <= TOL * (np.linalg.norm(eta * grad) + np.linalg.norm(start)), err
 
 
-LOSSES = [
-    pytest.param("squared_half_sum", None, id="sq-sum"),
-    pytest.param("squared_half_sum", 2, id="sq-sum-r2"),
-    pytest.param("squared_half_mean", None, id="sq-mean"),
-    pytest.param("squared_half_mean", 2, id="sq-mean-r2"),
-    pytest.param("logistic_mean", None, id="logistic"),
-    pytest.param("exponential_mean", None, id="exponential"),
-]
 ACTIVATIONS = [
     pytest.param("region", "relu", {"relu_grad_at_zero": 0}, id="relu-region"),
     pytest.param("region", "relu", {"relu_grad_at_zero": 1}, id="relu-g1-region"),
