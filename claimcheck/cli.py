@@ -121,6 +121,7 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
 def replay(claim_id: str, check_name: str, instance: str) -> None:
     """Re-run one check on one instance and print its verdict (exactly as recorded)."""
     from checkers.claim import get_claim
+    from checkers.runner import replay as run_replay
     from generators.scenario import Scenario
     try:
         claim = get_claim(claim_id)
@@ -135,7 +136,7 @@ def replay(claim_id: str, check_name: str, instance: str) -> None:
     except (ValueError, TypeError) as exc:
         raise BadInput(f"instance: {exc}" if not str(exc).startswith("instance") else str(exc))
     try:
-        verdict = check.run(scn)
+        verdict = run_replay(claim, check, scn)
     except (KeyError, ValueError, TypeError) as exc:
         raise BadInput(f"instance: cannot materialise this instance for {claim_id} [{check_name}]: {exc}")
     doc = {"claim": claim_id, "check": check_name, "regime": check.regime, "instance": scn.as_dict(),
