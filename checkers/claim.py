@@ -8,7 +8,7 @@ with a check function returning a :class:`~checkers.verdict.Verdict`. ``regime``
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator, Literal, Sequence
+from typing import Callable, Iterator, Literal, Mapping, Sequence
 
 import attrs
 from hypothesis.strategies import SearchStrategy
@@ -18,7 +18,8 @@ from checkers.verdict import Verdict
 from generators.profiles import Profile
 from generators.scenario import Scenario
 
-__all__ = ["Check", "Claim", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "PAPERS"]
+__all__ = ["Check", "Claim", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "check_json", "PAPERS",
+           "TARGETS", "EXPECTED", "load_claim_modules"]
 
 PAPERS = ("lai", "frei", "kou", "linear")
 KINDS = ("identity", "deterministic", "statistical")
@@ -26,16 +27,36 @@ Regime = Literal["in-regime", "negative-control"]
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
+TARGETS = ("as-printed", "corrected", "proof-step")
+EXPECTED = ("holds", "false-as-printed", "ambiguous-as-printed")
+
+
+def _default_target(self) -> str:
+    return "corrected" if "corrected" in self.name else "as-printed"
+
+
 @attrs.frozen
 class Check:
     """``scenarios(profile)`` → strategy of :class:`Scenario`; ``run(scenario)`` → Verdict.
 
     ``run`` must be a pure function of the scenario (so counterexamples replay exactly).
-    ``cost`` divides the profile's example count. For a negative control, ``violates`` names the
-    hypothesis the regime breaks. ``target`` says which statement the check tests: the claim
-    ``as-printed`` (default) or its ``corrected`` statement (default when the name contains
-    "corrected"); a corrected statement is expected to hold even when the claim is
-    refuted as printed.
+    ``cost`` divides the profile's example count.
+
+    * ``target``: the statement the check tests — the claim ``as-printed`` (default), its
+      ``corrected`` statement (default when the name contains "corrected"; expected to hold even when
+      the claim is false or ambiguous as printed), or a ``proof-step`` (a displayed step of a proof;
+      a failure is a proof erratum, reported, not a refutation). ``erratum`` states a proof-step
+      failure that is expected (and must keep reproducing).
+    * ``reading``: for an ambiguous statement, which reading of it this check tests.
+    * ``violates`` (negative controls): the *text* of the claim's hypothesis this regime breaks. The
+      runner accepts a violation as a catch only when the check's evidence measures that
+      hypothesis false on the same example; otherwise "caught for another reason".
+    * ``sharpness`` (in-regime inequalities): the factor by which the bound is tightened in the
+      sharpness control; the tightened statement must be violated by some in-regime example, or the
+      check has no power near its bound. ``None`` only with ``sharpness_why`` (identities, whose
+      bound is a float tolerance; statements the generator cannot bring close to the bound).
+    * ``alpha``: for a statistical test, the probability of a false alarm per example (the test's
+      confidence level is 1 − alpha); summed over the suite in the report.
     """
 
     name: str = attrs.field()
@@ -45,18 +66,35 @@ class Check:
     description: str = ""
     violates: str = ""
     cost: float = 1.0
-    target: str = attrs.field(default=attrs.Factory(lambda self: "corrected" if "corrected" in self.name else "as-printed",
-                                                   takes_self=True),
-                              validator=attrs.validators.in_(("as-printed", "corrected")))
+    target: str = attrs.field(default=attrs.Factory(_default_target, takes_self=True),
+                              validator=attrs.validators.in_(TARGETS))
+    reading: str = ""
+    erratum: str = ""
+    sharpness: float | None = 2.0
+    sharpness_why: str = ""
+    alpha: float | None = None
 
     @name.validator
     def _name_ok(self, _a, value: str) -> None:
         if not _NAME.match(value):
             raise ValueError(f"Check.name: must be lower-case words joined by '-', got {value!r}")
 
+    def __attrs_post_init__(self) -> None:
+        if self.sharpness is not None and not self.sharpness > 1:
+            raise ValueError(f"Check.sharpness: must be a factor > 1 (or None with sharpness_why), got {self.sharpness!r}")
+        if self.erratum and self.target != "proof-step":
+            raise ValueError(f"Check.erratum: only proof-step checks carry an expected erratum ({self.name})")
+        if self.alpha is not None and not 0 < self.alpha < 1:
+            raise ValueError(f"Check.alpha: must be in (0, 1), got {self.alpha!r}")
+
 
 @attrs.frozen
 class Claim:
+    """A numbered result. ``expected`` is the finding by reading: ``holds``, ``false-as-printed``
+    (every reasonable reading fails) or ``ambiguous-as-printed`` (``readings`` names the reading that
+    fails and the one that holds); the last two need ``expected_reason``, ``corrected_statement``
+    and a ``corrected`` check."""
+
     id: str
     paper: str = attrs.field(validator=attrs.validators.in_(PAPERS))
     ref: str
@@ -66,10 +104,12 @@ class Claim:
     checks: Sequence[Check] = attrs.field(converter=tuple)
     hypotheses: Sequence[Hypothesis] = attrs.field(factory=tuple, converter=tuple)
     constants: Sequence[Constant] = attrs.field(factory=tuple, converter=tuple)
-    expected: str = attrs.field(default="holds", validator=attrs.validators.in_(("holds", "refuted-as-printed")))
+    expected: str = attrs.field(default="holds", validator=attrs.validators.in_(EXPECTED))
     expected_reason: str = ""
     corrected_statement: str = ""
+    readings: Mapping[str, str] = attrs.field(factory=dict, converter=dict)
     notes: str = ""
+    latex: str = ""
 
     def __attrs_post_init__(self) -> None:
         if not self.id.startswith(self.paper + "."):
@@ -80,8 +120,13 @@ class Claim:
         names = [c.name for c in self.checks]
         if len(set(names)) != len(names):
             raise ValueError(f"Claim {self.id}: check names must be unique, got {names}")
-        if self.expected == "refuted-as-printed" and not self.expected_reason:
-            raise ValueError(f"Claim {self.id}: expected refuted-as-printed needs expected_reason")
+        if self.expected != "holds":
+            if not (self.expected_reason and self.corrected_statement):
+                raise ValueError(f"Claim {self.id}: expected {self.expected} needs expected_reason and corrected_statement")
+            if not any(c.target == "corrected" for c in self.checks):
+                raise ValueError(f"Claim {self.id}: expected {self.expected} needs a check with target 'corrected'")
+        if self.expected == "ambiguous-as-printed" and set(self.readings) != {"fails", "holds"}:
+            raise ValueError(f"Claim {self.id}: ambiguous-as-printed needs readings={{'fails': ..., 'holds': ...}}")
 
     def check(self, name: str) -> Check:
         for c in self.checks:
@@ -89,20 +134,39 @@ class Claim:
                 return c
         raise KeyError(f"check: claim {self.id} has no check {name!r}; it has {[c.name for c in self.checks]}")
 
+    def hypothesis(self, text: str) -> Hypothesis | None:
+        return next((h for h in self.hypotheses if h.text == text), None)
+
     def to_json(self) -> dict:
         return {
             "id": self.id, "paper": self.paper, "ref": self.ref, "title": self.title,
-            "statement": self.statement, "kind": self.kind, "expected": self.expected,
+            "statement": self.statement, "latex": self.latex, "kind": self.kind, "expected": self.expected,
             "expected_reason": self.expected_reason, "corrected_statement": self.corrected_statement,
-            "notes": self.notes,
+            "readings": dict(self.readings), "notes": self.notes,
             "hypotheses": [h.to_json() for h in self.hypotheses],
             "constants": [c.to_json() for c in self.constants],
-            "checks": [{"name": c.name, "regime": c.regime, "description": c.description,
-                        "violates": c.violates, "target": c.target} for c in self.checks],
+            "checks": [check_json(c) for c in self.checks],
         }
 
 
+def check_json(c: Check) -> dict:
+    return {"name": c.name, "regime": c.regime, "description": c.description, "violates": c.violates,
+            "target": c.target, "reading": c.reading, "erratum": c.erratum, "sharpness": c.sharpness,
+            "sharpness_why": c.sharpness_why, "alpha": c.alpha}
+
+
 REGISTRY: dict[str, Claim] = {}
+CLAIM_MODULE_PREFIXES = ("lem", "thm", "cor", "rem", "prop", "cond", "fact", "app")
+
+
+def load_claim_modules(package: str, path) -> None:
+    """Import every claim module of a paper package (``lem*``, ``thm*``, ``cor*``, ``rem*``,
+    ``prop*``, ``cond*``, ``fact*``, ``app*``), in sorted order; each registers its claim."""
+    import importlib
+    import pkgutil
+    for m in sorted(m.name for m in pkgutil.iter_modules(path)):
+        if m.startswith(CLAIM_MODULE_PREFIXES):
+            importlib.import_module(f"{package}.{m}")
 
 
 def register(claim: Claim) -> Claim:
@@ -113,7 +177,9 @@ def register(claim: Claim) -> Claim:
 
 
 def _load_all() -> None:
-    import checkers.lai  # noqa: F401  (registers on import)
+    import importlib
+    for p in PAPERS:  # each paper package registers its claim modules on import
+        importlib.import_module(f"checkers.{p}")
 
 
 def _ref_order(claim: Claim) -> tuple:

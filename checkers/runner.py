@@ -19,7 +19,7 @@ from hypothesis import find
 from hypothesis.errors import NoSuchExample
 
 from checkers.claim import Check, Claim
-from checkers.verdict import Verdict
+from checkers.verdict import SolverTrouble, Verdict
 from generators.profiles import Profile
 from generators.scenario import Scenario
 
@@ -42,13 +42,14 @@ class CheckResult:
     reason: str = ""
     seconds: float = 0.0
     points: list = attrs.field(factory=list)
+    sharpness: dict | None = None
 
     def to_json(self) -> dict:
         return {
             "name": self.name, "regime": self.regime, "outcome": self.outcome,
             "examples": self.examples, "counts": self.counts, "evidence": self.evidence,
             "counterexample": self.counterexample, "error": self.error, "reason": self.reason,
-            "seconds": round(self.seconds, 3), "points": self.points,
+            "seconds": round(self.seconds, 3), "points": self.points, "sharpness_control": self.sharpness,
         }
 
 
@@ -69,13 +70,47 @@ def _evidence(v: Verdict, scn: Scenario) -> dict:
     return ev
 
 
+def tightened_threshold(ev) -> float:
+    """The smallest tightening factor f at which this holding example would violate the bound.
+
+    The bound b tightened by f is b − (1 − 1/f)|b| for an upper bound (b/f when b > 0) and
+    b + (f − 1)|b| for a lower bound (f·b when b > 0); ``inf`` when no factor makes it fail.
+    """
+    b, slack = abs(float(ev.bound)), float(ev.slack)
+    if not (math.isfinite(slack) and b > 0):
+        return math.inf
+    if ev.relation in ("<=", "<"):
+        return math.inf if slack >= b else 1.0 / (1.0 - slack / b)
+    return 1.0 + slack / b
+
+
+def _base_seed_map(base_seed: int):
+    """Shift every scenario's integer seed by the base seed (0: identity), so that the ``ci``
+    profile can be re-run on other random instances with the same derandomized structure."""
+    if not base_seed:
+        return lambda s: s
+    return lambda s: attrs.evolve(s, seed=(int(s.seed) + 1_000_003 * int(base_seed)) % 2**32)
+
+
+class _Budget(Exception):
+    pass
+
+
 def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
-    counts = {"holds": 0, "violated": 0, "outside": 0, "inconclusive": 0}
+    """Search the check's scenarios for a violation (in-regime) or a catch (negative control).
+
+    An example is informative only when it ``holds`` or is ``violated``; ``vacuous``, ``outside``
+    and ``inconclusive`` examples are counted apart. A negative control's violation is a catch only
+    when the evidence measures the hypothesis named by ``check.violates`` false on that example.
+    """
+    counts = {k: 0 for k in ("holds", "violated", "outside", "inconclusive", "vacuous", "other-reason")}
     state: dict[str, Any] = {"first": None, "best": None, "best_verdict": None, "after": 0,
-                             "tight": None, "reasons": []}
+                             "tight": None, "reasons": [], "over_budget": False, "thresholds": [],
+                             "other": None}
     points: list = []
     t0 = time.perf_counter()
-
+    budget = profile.check_budget_s * max(1.0, check.cost)
+    nc = check.regime == "negative-control"
     seen: dict[Scenario, bool] = {}
 
     def violated(scn: Scenario) -> bool:
@@ -85,23 +120,57 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
             state["after"] += 1
             if state["after"] > profile.shrink_calls:
                 return False  # budget spent: keep the best violation found so far
+        if time.perf_counter() - t0 > budget:
+            state["over_budget"] = True
+            if state["first"] is None:
+                raise _Budget()
+            return False  # keep the best violation found so far
         seen[scn] = _evaluate(scn)
         return seen[scn]
 
-    def _evaluate(scn: Scenario) -> bool:
-        v = check.run(scn)
+    def _run(scn: Scenario) -> Verdict:
+        try:
+            v = check.run(scn)
+        except SolverTrouble as exc:
+            return Verdict.inconclusive(f"solver: {exc}")
         if not isinstance(v, Verdict):
             raise TypeError(f"check {claim.id}/{check.name} returned {type(v).__name__}, not Verdict")
-        if state["first"] is None:
+        return v
+
+    def _named_hypothesis_broken(v: Verdict) -> tuple[bool, str]:
+        hyps = dict(v.evidence.hypotheses) if v.evidence is not None else {}
+        m = hyps.get(check.violates)
+        if m is None:
+            return False, f"the check did not measure the named hypothesis {check.violates!r}"
+        if isinstance(m, dict) and m.get("by_construction"):
+            return False, f"the named hypothesis {check.violates!r} was not measured (by construction)"
+        holds = m.get("holds") if isinstance(m, dict) else bool(m)
+        if holds:
+            return False, f"the named hypothesis {check.violates!r} was measured true (value {m.get('value')})"
+        return True, ""
+
+    def _evaluate(scn: Scenario) -> bool:
+        v = _run(scn)
+        searching = state["first"] is None
+        if v.outcome == "violated" and nc:
+            ok, why = _named_hypothesis_broken(v)
+            if not ok:
+                if searching:
+                    counts["other-reason"] += 1
+                    if state["other"] is None:
+                        state["other"] = (why, v, scn)
+                return False
+        if searching:
             counts[v.outcome] += 1
             ev = v.evidence
             if ev is not None and len(points) < MAX_POINTS and math.isfinite(ev.measured) and math.isfinite(ev.bound):
                 points.append([ev.measured, ev.bound, v.outcome])
             if v.outcome == "holds" and ev is not None:
+                state["thresholds"].append(tightened_threshold(ev))
                 rel = ev.slack / (abs(ev.bound) + 1e-300)
                 if state["tight"] is None or rel < state["tight"][0]:
                     state["tight"] = (rel, v, scn)
-            elif v.outcome in ("outside", "inconclusive") and len(state["reasons"]) < 5:
+            elif v.outcome in ("outside", "inconclusive", "vacuous") and len(state["reasons"]) < 5:
                 state["reasons"].append(v.reason)
         if v.outcome == "violated":
             if state["first"] is None:
@@ -111,57 +180,133 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
         return False
 
     res = CheckResult(claim.id, check.name, check.regime, "error")
+    strategy = check.scenarios(profile).map(_base_seed_map(profile.base_seed))
     try:
-        find(check.scenarios(profile), violated, settings=profile.hypothesis_settings(check.cost))
-    except NoSuchExample:
+        find(strategy, violated, settings=profile.hypothesis_settings(check.cost))
+    except (NoSuchExample, _Budget):
         pass
     except Exception as exc:  # the check itself crashed: a bug, reported as error
         res.error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         res.reason = traceback.format_exc(limit=-4)
         res.seconds = time.perf_counter() - t0
         res.counts = counts
-        res.examples = sum(counts.values())
+        res.examples = sum(v for k, v in counts.items() if k != "other-reason")
         return res
     res.seconds = time.perf_counter() - t0
     res.counts = counts
-    res.examples = sum(counts.values())
+    res.examples = sum(v for k, v in counts.items() if k != "other-reason") + counts["other-reason"]
     res.points = points
+    informative = counts["holds"] + counts["violated"]
     if state["best"] is not None:
         scn, v = state["best"], state["best_verdict"]
         res.counterexample = {"instance": scn.as_dict(), "replay": replay_command(claim.id, check.name, scn),
                               "verdict": v.to_json()}
         res.evidence = _evidence(v, scn)
-        res.outcome = "violated" if check.regime == "in-regime" else "caught"
+        res.outcome = "caught" if nc else "violated"
         res.reason = v.reason
-    else:
-        if state["tight"] is not None:
-            res.evidence = _evidence(state["tight"][1], state["tight"][2])
-        if check.regime == "negative-control":
-            res.outcome = "missed"
-            res.reason = "no violation found in %d examples" % res.examples
-        elif counts["holds"] == 0:
-            res.outcome = "inconclusive"
-            res.reason = "no example inside the hypotheses held conclusively: " + "; ".join(dict.fromkeys(state["reasons"]))
+        return res
+    if state["tight"] is not None:
+        res.evidence = _evidence(state["tight"][1], state["tight"][2])
+    reasons = "; ".join(dict.fromkeys(state["reasons"]))
+    if nc:
+        res.outcome = "missed"
+        if state["other"] is not None:
+            why, v, scn = state["other"]
+            res.reason = (f"caught for another reason: {counts['other-reason']} violation(s), but {why}")
+            res.counterexample = {"instance": scn.as_dict(), "replay": replay_command(claim.id, check.name, scn),
+                                  "verdict": v.to_json()}
+        elif state["over_budget"]:
+            res.reason = f"budget: no violation found within {budget:.0f} s ({res.examples} examples)"
         else:
-            res.outcome = "held"
-            if counts["inconclusive"] or counts["outside"]:
-                res.reason = (f"{counts['inconclusive']} inconclusive, {counts['outside']} outside the hypotheses: "
-                              + "; ".join(dict.fromkeys(state["reasons"])))
+            res.reason = "no violation found in %d examples" % res.examples
+        return res
+    need = min(profile.min_informative, profile.max_examples(check.cost))
+    tally = (f"{informative} informative of {res.examples} "
+             f"({counts['vacuous']} vacuous, {counts['outside']} outside, {counts['inconclusive']} inconclusive)")
+    if state["over_budget"]:
+        res.outcome = "inconclusive"
+        res.reason = f"budget: stopped after {budget:.0f} s with {tally}"
+    elif informative < need or 2 * informative < res.examples:
+        res.outcome = "inconclusive"
+        res.reason = (f"too few informative examples: {tally}; need at least {need} and half"
+                      + (": " + reasons if reasons else ""))
+    else:
+        res.outcome = "held"
+        if informative < res.examples:
+            res.reason = tally + (": " + reasons if reasons else "")
+        res.sharpness = _sharpness(check, state["thresholds"])
     return res
 
 
+def _sharpness(check: Check, thresholds: list[float]) -> dict:
+    """The sharpness control, evaluated on the in-regime examples: with the bound tightened by
+    ``check.sharpness``, some example must fail. ``looseness`` is the smallest tightening factor at
+    which one does (how loose the printed bound is on the generated instances)."""
+    looseness = min(thresholds) if thresholds else math.inf
+    if check.sharpness is None:
+        return {"factor": None, "outcome": "not-applicable", "why": check.sharpness_why,
+                "looseness": looseness}
+    caught = looseness < check.sharpness
+    return {"factor": check.sharpness, "outcome": "caught" if caught else "missed", "looseness": looseness,
+            "why": ("" if caught else
+                    f"no power near the bound: even the bound tightened ×{check.sharpness:g} held on every "
+                    f"in-regime example (the printed bound is loose by ×{looseness:.3g} on them)")}
+
+
 def claim_verdict(claim: Claim, results: list[CheckResult]) -> tuple[str, str]:
-    """Aggregate check results into the claim verdict: verified | refuted | inconclusive | error."""
+    """Aggregate check results into the claim verdict: verified | refuted | inconclusive | error.
+
+    ``proof-step`` checks never refute the claim (a failing step is a proof erratum, see
+    :func:`claim_finding`)."""
     if any(r.outcome == "error" for r in results):
         return "error", "a check crashed: " + "; ".join(r.error for r in results if r.outcome == "error")
-    if any(r.outcome == "violated" and claim.check(r.name).target == "corrected" for r in results):
+    target = {r.name: claim.check(r.name).target for r in results}
+    if any(r.outcome == "violated" and target[r.name] == "corrected" for r in results):
         return "refuted", "an in-regime example violated even the corrected statement"
-    if any(r.outcome == "violated" for r in results):
+    if any(r.outcome == "violated" and target[r.name] == "as-printed" for r in results):
         return "refuted", "an in-regime example violated the conclusion as printed"
     missed = [r.name for r in results if r.outcome == "missed"]
-    inconc = [r.name for r in results if r.outcome == "inconclusive"]
+    inconc = [r.name for r in results if r.outcome == "inconclusive" and target[r.name] != "proof-step"]
     if inconc:
-        return "inconclusive", "no conclusive in-regime example: " + ", ".join(inconc)
+        return "inconclusive", "no conclusive in-regime evidence: " + ", ".join(inconc)
     if missed:
         return "inconclusive", "negative control missed (the check may be unable to fail): " + ", ".join(missed)
     return "verified", "every in-regime example held and every negative control was caught"
+
+
+def claim_finding(claim: Claim, results: list[CheckResult]) -> dict:
+    """The observed finding against the expected one, and the proof errata.
+
+    ``expectation_met`` is False (a regression) when a claim expected to hold was refuted, when a
+    claim expected false or ambiguous as printed no longer fails as printed or fails even corrected,
+    when an expected proof erratum no longer reproduces, or when a new proof step fails.
+    """
+    target = {r.name: claim.check(r.name) for r in results}
+    printed_fails = any(r.outcome == "violated" and target[r.name].target == "as-printed" for r in results)
+    corrected_fails = any(r.outcome == "violated" and target[r.name].target == "corrected" for r in results)
+    errata, problems = [], []
+    for r in results:
+        ch = target[r.name]
+        if ch.target != "proof-step":
+            continue
+        if r.outcome == "violated":
+            errata.append({"check": r.name, "description": ch.description, "expected": bool(ch.erratum),
+                           "erratum": ch.erratum, "counterexample": r.counterexample, "evidence": r.evidence})
+            if not ch.erratum:
+                problems.append(f"new proof erratum in {r.name}")
+        elif ch.erratum and r.outcome == "held":
+            problems.append(f"expected proof erratum in {r.name} no longer reproduces")
+    if claim.expected == "holds":
+        observed = "refuted-as-printed" if printed_fails or corrected_fails else "holds"
+        if observed != "holds":
+            problems.append("refuted, expected to hold")
+    else:
+        observed = "refuted-as-printed" if printed_fails else "holds"
+        if not printed_fails:
+            problems.append(f"expected {claim.expected} but no as-printed check failed")
+        if corrected_fails:
+            problems.append("the corrected statement failed")
+    if any(r.outcome == "error" for r in results):
+        problems.append("a check crashed")
+    return {"expected": claim.expected, "observed": observed, "expectation_met": not problems,
+            "problems": problems, "errata": errata}

@@ -7,7 +7,13 @@ returns a :class:`Verdict`:
 * ``violated`` — the conclusion failed on an instance inside the checked regime
   (a diverged trajectory is always ``violated``: divergence can never pass a check);
 * ``outside`` — the instance turned out to violate a hypothesis (reported, not counted);
-* ``inconclusive`` — a tie at machine precision or solver trouble (always with a reason).
+* ``inconclusive`` — a tie at machine precision or solver trouble (always with a reason);
+* ``vacuous`` — the bound cannot be violated on this instance (an allowed failure probability ≥ 1,
+  a bound that is infinite or NaN, a bound beyond the range the measured quantity can take, or an
+  instance filtered on the conclusion's own sufficient condition). Not evidence: the runner counts it
+  apart from ``holds``.
+
+Only ``holds`` and ``violated`` are *informative*.
 """
 from __future__ import annotations
 
@@ -16,9 +22,16 @@ from typing import Any, Literal, Mapping
 
 import attrs
 
-__all__ = ["Evidence", "Verdict", "Outcome"]
+__all__ = ["Evidence", "Verdict", "Outcome", "INFORMATIVE", "SolverTrouble"]
 
-Outcome = Literal["holds", "violated", "outside", "inconclusive"]
+Outcome = Literal["holds", "violated", "outside", "inconclusive", "vacuous"]
+INFORMATIVE = ("holds", "violated")
+
+
+class SolverTrouble(Exception):
+    """Raised inside a check when a solver fails, is inaccurate or infeasible, or disagrees with a
+    second solver: the runner turns it into an ``inconclusive`` example with the reason, never a
+    verdict (see :mod:`checkers.solvers.guard`)."""
 _REL = {"<=": lambda m, b: m <= b, ">=": lambda m, b: m >= b, "<": lambda m, b: m < b, ">": lambda m, b: m > b}
 
 
@@ -81,6 +94,21 @@ class Evidence:
         })
 
 
+def _vacuity(ev: Evidence, allowed_failure: float | None, attainable: tuple[float, float] | None) -> str:
+    b = float(ev.bound)
+    if not math.isfinite(b):
+        return f"vacuous: the bound is {b} (cannot be violated)"
+    if allowed_failure is not None and not allowed_failure < 1:
+        return f"vacuous: allowed failure probability δ = {allowed_failure:.3g} ≥ 1"
+    if attainable is not None:
+        lo, hi = attainable
+        if ev.relation in ("<=", "<") and b >= hi:
+            return f"vacuous: upper bound {b:.6g} ≥ {hi:.6g}, the largest value the quantity can take"
+        if ev.relation in (">=", ">") and b <= lo:
+            return f"vacuous: lower bound {b:.6g} ≤ {lo:.6g}, the smallest value the quantity can take"
+    return ""
+
+
 @attrs.frozen
 class Verdict:
     outcome: Outcome
@@ -89,10 +117,24 @@ class Verdict:
 
     @classmethod
     def compare(cls, quantity: str, measured: float, bound: float, relation: str = "<=", *,
-                reason: str = "", **kw: Any) -> "Verdict":
-        """``holds`` when ``measured relation bound``, else ``violated`` (NaN/inf measured → violated)."""
+                reason: str = "", allowed_failure: float | None = None,
+                attainable: tuple[float, float] | None = None, **kw: Any) -> "Verdict":
+        """``holds`` when ``measured relation bound``, else ``violated`` (NaN/inf measured → violated).
+
+        The example is ``vacuous`` instead (it could not have failed) when the bound is not finite,
+        when ``allowed_failure`` (the failure probability the statement allows, δ) is ≥ 1, or when
+        the bound lies outside ``attainable`` = (lo, hi), the range the measured quantity can take
+        (an upper bound ≥ hi, a lower bound ≤ lo).
+        """
         ev = Evidence(quantity, float(measured), float(bound), relation, **kw)
+        why = _vacuity(ev, allowed_failure, attainable)
+        if why:
+            return cls("vacuous", ev, (reason + "; " if reason else "") + why)
         return cls("holds" if ev.satisfied else "violated", ev, reason)
+
+    @classmethod
+    def vacuous(cls, reason: str, evidence: Evidence | None = None) -> "Verdict":
+        return cls("vacuous", evidence, reason)
 
     @classmethod
     def diverged(cls, step: int, **kw: Any) -> "Verdict":
@@ -109,18 +151,18 @@ class Verdict:
 
     @classmethod
     def all_of(cls, verdicts: "list[Verdict]") -> "Verdict":
-        """Combine sub-verdicts: the first violated one wins, else the tightest holding one."""
-        for v in verdicts:
-            if v.outcome == "violated":
-                return v
-        for kind in ("inconclusive", "outside"):
+        """Combine sub-verdicts: the first violated one wins, then inconclusive, outside, the tightest
+        holding one, and vacuous only when every sub-verdict is vacuous."""
+        if not verdicts:
+            raise ValueError("verdicts: need at least one verdict")
+        for kind in ("violated", "inconclusive", "outside"):
             for v in verdicts:
                 if v.outcome == kind:
                     return v
-        held = [v for v in verdicts if v.evidence is not None]
-        if not held:
-            raise ValueError("verdicts: need at least one verdict")
-        return min(held, key=lambda v: v.evidence.slack / (abs(v.evidence.bound) + 1e-300))
+        held = [v for v in verdicts if v.evidence is not None and v.outcome == "holds"]
+        if held:
+            return min(held, key=lambda v: v.evidence.slack / (abs(v.evidence.bound) + 1e-300))
+        return next((v for v in verdicts if v.outcome == "vacuous"), verdicts[0])
 
     def to_json(self) -> dict:
         return {"outcome": self.outcome, "reason": self.reason,

@@ -1,4 +1,13 @@
-"""The one test body every claim test runs: drive the check, record it, map it to pytest."""
+"""The one test body every claim test runs: drive the check, record it, map it to pytest.
+
+* negative control: ``missed`` (including "caught for another reason") fails;
+* in-regime, target ``as-printed`` of a claim expected false/ambiguous as printed: a violation is
+  the expected finding (xfail); every example holding is a regression (fail);
+* target ``proof-step``: a violation is a proof erratum — xfail when declared (``erratum``), fail
+  when new; an expected erratum that no longer reproduces fails;
+* otherwise a violation fails with the replay command; ``inconclusive`` fails (never a silent pass);
+* a held check whose declared sharpness control is missed fails (the check has lost its power).
+"""
 from __future__ import annotations
 
 import pytest
@@ -18,15 +27,23 @@ def drive(claim: Claim, check: Check, profile, record_check) -> None:
             pytest.fail(f"{where}: negative control missed — {res.reason}; a checker that cannot fail is a defect",
                         pytrace=False)
         return
-    expect_refuted = claim.expected == "refuted-as-printed" and check.target == "as-printed"
     if res.outcome == "violated":
-        msg = (f"{where}: refuted on an in-regime instance — {res.reason}\n"
+        msg = (f"{where}: violated on an in-regime instance — {res.reason}\n"
                f"evidence: {res.evidence}\nreplay: {res.counterexample['replay']}")
-        if expect_refuted:
-            pytest.xfail(f"expected refuted as printed: {claim.expected_reason} | {msg}")
+        if check.target == "proof-step":
+            if check.erratum:
+                pytest.xfail(f"expected proof erratum: {check.erratum} | {msg}")
+            pytest.fail("new proof erratum (record it with Check.erratum): " + msg, pytrace=False)
+        if claim.expected != "holds" and check.target == "as-printed":
+            pytest.xfail(f"expected {claim.expected}: {claim.expected_reason} | {msg}")
         pytest.fail(msg, pytrace=False)
     if res.outcome == "inconclusive":
-        pytest.skip(f"{where}: inconclusive — {res.reason}")
-    if expect_refuted:
-        pytest.fail(f"{where}: expected refuted-as-printed ({claim.expected_reason}) but every example held",
+        pytest.fail(f"{where}: inconclusive — {res.reason}", pytrace=False)
+    if check.target == "proof-step" and check.erratum:
+        pytest.fail(f"{where}: expected proof erratum ({check.erratum}) no longer reproduces", pytrace=False)
+    if claim.expected != "holds" and check.target == "as-printed":
+        pytest.fail(f"{where}: expected {claim.expected} ({claim.expected_reason}) but every example held",
                     pytrace=False)
+    sh = res.sharpness or {}
+    if sh.get("outcome") == "missed":
+        pytest.fail(f"{where}: sharpness control missed — {sh['why']}", pytrace=False)

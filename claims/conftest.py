@@ -14,7 +14,8 @@ import time
 import pytest
 
 from checkers.claim import claims, get_claim
-from checkers.runner import CheckResult, claim_verdict
+from checkers.claim import check_json
+from checkers.runner import CheckResult, claim_finding, claim_verdict
 from generators.profiles import get_profile, register_hypothesis_profiles
 
 
@@ -24,12 +25,13 @@ def pytest_addoption(parser):
     g.addoption("--paper", default=None, help="only claims of this paper (lai, frei, kou, linear)")
     g.addoption("--claims", default=None, help="only claims whose id matches this fnmatch pattern")
     g.addoption("--results", default=None, help="write results JSON to this path")
+    g.addoption("--base-seed", default=None, help="shift every scenario seed (default: $CLAIMCHECK_BASE_SEED or 0)")
 
 
 def pytest_configure(config):
     register_hypothesis_profiles()
     try:
-        config._claimcheck_profile = get_profile(config.getoption("--profile"))
+        config._claimcheck_profile = get_profile(config.getoption("--profile"), config.getoption("--base-seed"))
     except ValueError as exc:
         raise pytest.UsageError(str(exc))
     config._claimcheck_results = {}
@@ -44,6 +46,9 @@ def pytest_collection_modifyitems(config, items):
         cid = getattr(it, "callspec", None) and it.callspec.params.get("claim_id")
         if cid is None:
             keep.append(it)
+            continue
+        if not isinstance(cid, str):  # a paper with no registered claim yet: its empty placeholder
+            drop.append(it)
             continue
         ok = (not paper or cid.split(".")[0] == paper) and (not pattern or fnmatch.fnmatchcase(cid, pattern))
         (keep if ok else drop).append(it)
@@ -78,18 +83,33 @@ def pytest_sessionfinish(session, exitstatus):
         order = [c.name for c in claim.checks]
         results.sort(key=lambda r: order.index(r.name))
         verdict, why = claim_verdict(claim, results)
-        cex = next((r.counterexample for r in results if r.regime == "in-regime" and r.counterexample), None)
+        cex = next((r.counterexample for r in results
+                    if r.regime == "in-regime" and r.counterexample and claim.check(r.name).target != "proof-step"), None)
         entry = claim.to_json()
-        entry.update({"verdict": verdict, "verdict_reason": why,
-                      "checks": [dict(r.to_json(), description=claim.check(r.name).description,
-                                      violates=claim.check(r.name).violates,
-                                      target=claim.check(r.name).target) for r in results],
+        entry.update({"verdict": verdict, "verdict_reason": why, "finding": claim_finding(claim, results),
+                      "checks": [dict(r.to_json(), **check_json(claim.check(r.name))) for r in results],
                       "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
         out.append(entry)
     order = {c.id: i for i, c in enumerate(claims())}
     out.sort(key=lambda e: order.get(e["id"], len(order)))
-    doc = {"profile": config._claimcheck_profile.name, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-           "claims": out}
+    prof = config._claimcheck_profile
+    doc = {"profile": prof.name, "base_seed": prof.base_seed,
+           "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+           "false_alarm": false_alarm_bound(out), "claims": out}
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as fh:
         json.dump(doc, fh, indent=1, allow_nan=False, default=str)
+
+
+def false_alarm_bound(entries: list[dict]) -> dict:
+    """Union bound on the probability that a true statement is refuted by chance in this run:
+    Σ over statistical in-regime checks of (informative examples × the test's alpha)."""
+    total, tests = 0.0, 0
+    for e in entries:
+        for ch in e["checks"]:
+            if ch["regime"] == "in-regime" and ch.get("alpha"):
+                n = ch["counts"].get("holds", 0) + ch["counts"].get("violated", 0)
+                total += n * ch["alpha"]
+                tests += n
+    return {"union_bound": min(1.0, total), "statistical_tests": tests,
+            "how": "Σ over statistical in-regime examples of the test's alpha (each test is one-sided at 1 − alpha)"}

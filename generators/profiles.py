@@ -22,6 +22,9 @@ class Profile:
     horizon: float  # multiplier on GD horizons
     derandomize: bool
     shrink_calls: int  # budget of extra predicate calls spent shrinking a counterexample
+    min_informative: int = 4  # a held check needs this many (and half of its) examples informative
+    check_budget_s: float = 300.0  # wall time of one check (× its cost) before `inconclusive: budget`
+    base_seed: int = 0  # shifts every scenario seed (stability runs: same structure, new instances)
 
     def max_examples(self, cost: float = 1.0) -> int:
         return max(2, int(round(self.examples / max(cost, 1e-9))))
@@ -34,20 +37,33 @@ class Profile:
 
 
 PROFILES = {
-    "ci": Profile("ci", examples=12, seeds=48, horizon=1.0, derandomize=True, shrink_calls=40),
-    "dev": Profile("dev", examples=40, seeds=128, horizon=1.0, derandomize=False, shrink_calls=150),
-    "thorough": Profile("thorough", examples=200, seeds=512, horizon=3.0, derandomize=False, shrink_calls=500),
+    "ci": Profile("ci", examples=12, seeds=48, horizon=1.0, derandomize=True, shrink_calls=40,
+                  min_informative=4, check_budget_s=240.0),
+    "dev": Profile("dev", examples=40, seeds=128, horizon=1.0, derandomize=False, shrink_calls=150,
+                   min_informative=10, check_budget_s=600.0),
+    "thorough": Profile("thorough", examples=200, seeds=512, horizon=3.0, derandomize=False, shrink_calls=500,
+                        min_informative=40, check_budget_s=3600.0),
 }
 
 
-def get_profile(name: str | None = None) -> Profile:
-    """The named profile; default ``ci`` when CI is set, else ``dev``."""
+def get_profile(name: str | None = None, base_seed: int | str | None = None) -> Profile:
+    """The named profile; default ``ci`` when CI is set, else ``dev``. ``base_seed`` (default: the
+    environment's ``CLAIMCHECK_BASE_SEED``, else 0) shifts every scenario seed."""
     if name is None:
         name = os.environ.get("CLAIMCHECK_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
     try:
-        return PROFILES[name]
+        prof = PROFILES[name]
     except KeyError:
         raise ValueError(f"profile: unknown profile {name!r}; expected one of {', '.join(PROFILES)}") from None
+    if base_seed is None:
+        base_seed = os.environ.get("CLAIMCHECK_BASE_SEED") or 0
+    try:
+        seed = int(base_seed)
+    except (TypeError, ValueError):
+        raise ValueError(f"base_seed: must be a non-negative integer, got {base_seed!r}") from None
+    if seed < 0:
+        raise ValueError(f"base_seed: must be a non-negative integer, got {base_seed!r}")
+    return attrs.evolve(prof, base_seed=seed) if seed else prof
 
 
 def register_hypothesis_profiles() -> None:

@@ -1,11 +1,8 @@
 """Lai et al. (ReLU regression, implicit bias): claim declarations, one module per claim.
 
-Importing this package registers every claim module in it (modules named ``lem*``, ``thm*``,
-``cor*``, ``rem*``), in sorted order.
+Importing this package registers every claim module in it (see
+:func:`checkers.claim.load_claim_modules` for the module-name prefixes), in sorted order.
 """
-import importlib
-import pkgutil
+from checkers.claim import load_claim_modules
 
-for _m in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-    if _m.startswith(("lem", "thm", "cor", "rem")):
-        importlib.import_module(f"{__name__}.{_m}")
+load_claim_modules(__name__, __path__)

@@ -120,7 +120,7 @@ CLAIM = register(Claim(
     hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_11),
                 Hypothesis("α_{k,j} ≤ −y_min/(C_α‖λ‖₁), ‖α_k‖₂ ≤ C_α√(n y_max)/‖λ‖₁ (as printed)", "Lemma 11")],
     constants=[C0_11, C_ALPHA, C14_C, C_PROB],
-    expected="refuted-as-printed",
+    expected="false-as-printed",
     expected_reason="the printed norm bound C_α√(n·y_max)/‖λ‖₁ is not scale-covariant: for small labels "
                     "(y_max ≤ 10⁻⁴ with C_α = 8, C_0 = 768) admissible dual states with β_{k,j} > 0 exist on "
                     "every X, so the conclusion fails with probability ≈ 1 (for any fixed constants, small "

@@ -145,7 +145,7 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_11), STEP, D_HYP],
     constants=[C0_11, C_ALPHA, C_G, C_Y, C14_C],
-    expected="refuted-as-printed",
+    expected="false-as-printed",
     expected_reason="(d) as printed, ‖α‖ ≤ C_α√(n·y_max)/‖λ‖₁, is not preserved for large labels: with y_max = 10⁴ "
                     "(C_α = 8) a state with ‖α^(t)‖ just below the printed bound and β_+ = s·y_+ (s < 1) moves "
                     "toward y_+ and ‖α^(t+1)‖ exceeds it, on every X in the regime",

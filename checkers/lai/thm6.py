@@ -137,7 +137,11 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, SMALL_POSITIVE_INIT, STEP_SIZE, RELATION],
     constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB, C14_C, C14_RATE, C_TILDE],
-    expected="refuted-as-printed",
+    expected="ambiguous-as-printed",
+    readings={"fails": "the lower bound's C is the step range's C (one C per statement): fails at κ = 1 over "
+                       "the whole step range",
+              "holds": "C may change from line to line (the paper's notation section): with the proof's own "
+                       "constant C̃ of Eq. (29) (→ C_α² as C_0 grows) the lower bound holds within δ(n)"},
     expected_reason="The lower bound reuses the step-size constant C. The paper's notation section says 'C, c denote "
                     "universal constants ... that may change from line to line', but Theorem 6 uses C twice in one "
                     "line (the step range 1/(C·C_g‖λ‖₁) ≤ η and the lower bound √(n_−y_min²/(C·C_g‖λ‖₁))). Read "
