@@ -23,7 +23,7 @@ from checkers.verdict import SolverTrouble, Verdict
 from generators.profiles import Profile
 from generators.scenario import Scenario
 
-__all__ = ["CheckResult", "run_check", "replay_command", "replay"]
+__all__ = ["CheckResult", "run_check", "replay_command", "replay", "replay_recorded", "claim_verdict", "claim_finding"]
 
 MAX_POINTS = 200  # (measured, bound) pairs kept per check for the report's plot
 
@@ -61,6 +61,17 @@ def replay_command(claim_id: str, check_name: str, scenario: Scenario) -> str:
 def replay(claim: Claim, check: Check, scenario: Scenario) -> Verdict:
     """Re-run one check on one scenario (exactly what a counterexample's replay command does)."""
     return check.run(scenario)
+
+
+def replay_recorded(claim: Claim, check: Check, counterexample: dict) -> tuple[bool, dict]:
+    """Replay a counterexample recorded in a results file: (same outcome, measured and bound?, the new verdict)."""
+    scn = Scenario.from_json(counterexample["instance"])
+    got = replay(claim, check, scn).to_json()
+    rec = counterexample["verdict"]
+    same = got["outcome"] == rec["outcome"]
+    if same and got["evidence"] and rec.get("evidence"):
+        same = all(got["evidence"][k] == rec["evidence"][k] for k in ("measured", "bound"))
+    return same, got
 
 
 def _evidence(v: Verdict, scn: Scenario) -> dict:

@@ -108,21 +108,55 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
         tally[c["verdict"]] = tally.get(c["verdict"], 0) + 1
     click.echo(f"claimcheck: {len(doc['claims'])} claims ({', '.join(f'{v} {k}' for k, v in sorted(tally.items()))}); "
                f"report: {html}")
-    unexpected = [c["id"] for c in doc["claims"]
-                  if c["verdict"] == "error" or (c["verdict"] == "refuted" and c["expected"] == "holds")
-                  or any(ch["outcome"] == "missed" for ch in c["checks"])]
-    sys.exit(1 if unexpected else 0)
+    regressions = regressions_of(doc)
+    for cid, why in regressions:
+        click.echo(f"claimcheck: regression in {cid}: {why}", err=True)
+    sys.exit(1 if regressions else 0)
+
+
+def regressions_of(doc: dict) -> list[tuple[str, str]]:
+    """(claim id, why) for every claim whose outcome departs from what is expected of it: an error, a
+    finding that does not match the expected one (including an expected refutation or proof erratum that no
+    longer reproduces), a missed negative control, an inconclusive check or a missed sharpness control."""
+    out = []
+    for c in doc["claims"]:
+        probs = list(c.get("finding", {}).get("problems", []))
+        if c["verdict"] == "error":
+            probs.append("a check crashed")
+        for ch in c["checks"]:
+            if ch["outcome"] == "missed":
+                probs.append(f"negative control {ch['name']} missed ({ch['reason']})")
+            if ch["outcome"] == "inconclusive":
+                probs.append(f"{ch['name']} inconclusive ({ch['reason']})")
+            if (ch.get("sharpness_control") or {}).get("outcome") == "missed":
+                probs.append(f"{ch['name']}: sharpness control missed")
+        if probs:
+            out.append((c["id"], "; ".join(dict.fromkeys(probs))))
+    return out
 
 
 @cli.command()
-@click.argument("claim_id")
-@click.option("--check", "check_name", required=True, help="check name, e.g. in-regime")
-@click.option("--instance", required=True, help="the instance JSON printed in the report")
-def replay(claim_id: str, check_name: str, instance: str) -> None:
+@click.argument("claim_id", required=False)
+@click.option("--check", "check_name", default=None, help="check name, e.g. in-regime")
+@click.option("--instance", default=None, help="the instance JSON printed in the report")
+@click.option("--results", "results_path", default=None,
+              help="instead: replay every counterexample recorded in this results.json and compare outcomes")
+def replay(claim_id: str | None, check_name: str | None, instance: str | None, results_path: str | None) -> None:
     """Re-run one check on one instance and print its verdict (exactly as recorded)."""
     from checkers.claim import get_claim
     from checkers.runner import replay as run_replay
     from generators.scenario import Scenario
+    if results_path is not None:
+        if claim_id or check_name or instance:
+            raise BadInput("results: --results replays a whole file; give no CLAIM_ID, --check or --instance")
+        _replay_results(results_path)
+        return
+    if not claim_id:
+        raise BadInput("claim_id: missing (or use --results FILE)")
+    if check_name is None:
+        raise BadInput("check: missing option --check")
+    if instance is None:
+        raise BadInput("instance: missing option --instance")
     try:
         claim = get_claim(claim_id)
     except KeyError as exc:
@@ -142,6 +176,39 @@ def replay(claim_id: str, check_name: str, instance: str) -> None:
     doc = {"claim": claim_id, "check": check_name, "regime": check.regime, "instance": scn.as_dict(),
            **verdict.to_json()}
     click.echo(json.dumps(doc, indent=1, ensure_ascii=False, default=str))
+
+
+def _replay_results(path: str) -> None:
+    """Replay every recorded counterexample (in-regime violations, negative-control catches) of a results file."""
+    from checkers.claim import get_claim
+    from checkers.runner import replay_recorded
+    from reports.render import ResultsError, load_results
+    try:
+        doc = load_results(Path(path))
+    except ResultsError as exc:
+        raise BadInput(str(exc))
+    n, bad = 0, []
+    for c in doc["claims"]:
+        for i, ch in enumerate(c["checks"]):
+            cex = ch.get("counterexample")
+            if not cex:
+                continue
+            try:
+                claim = get_claim(c["id"])
+                check = claim.check(ch["name"])
+            except KeyError as exc:
+                raise BadInput(f"results.claims[{c['id']}].checks[{i}].name: {exc.args[0]}")
+            try:
+                same, got = replay_recorded(claim, check, cex)
+            except (KeyError, ValueError, TypeError) as exc:
+                raise BadInput(f"results.claims[{c['id']}].checks[{i}].counterexample: {exc}")
+            n += 1
+            status = "same" if same else "DIFFERENT"
+            click.echo(f"{c['id']} [{ch['name']}]: {status} ({cex['verdict']['outcome']} → {got['outcome']})")
+            if not same:
+                bad.append(f"{c['id']} [{ch['name']}]")
+    click.echo(f"claimcheck: replayed {n} counterexample(s); {len(bad)} differ")
+    sys.exit(1 if bad else 0)
 
 
 @cli.command()

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from checkers.claim import Check, Claim, check_pairs, claims
-from checkers.hypotheses import Constant, Hypothesis
+from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.runner import claim_verdict, run_check
 from checkers.stats import clopper_pearson, failure_rate_exceeds
 from checkers.verdict import Evidence, Verdict
@@ -23,12 +23,20 @@ def _ints(p):
     return st.builds(lambda s, k: Scenario("toy", s, {"k": k}), st.integers(0, 10**6), st.integers(0, 1000))
 
 
-def _claim(check_fn, nc_fn=None, expected="holds", reason=""):
+K_SMALL = Hypothesis("k ≤ 500", "Toy 1", lambda q: (q["k"], q["k"] <= 500))
+
+
+def _nc_default(s):  # the toy conclusion k ≤ 500 with its hypothesis k ≤ 500 measured: caught only where k > 500
+    return Verdict.compare("k", s["k"], 500, hypotheses=measured({"k": s["k"]}, K_SMALL))
+
+
+def _claim(check_fn, nc_fn=None, expected="holds", reason="", **kw):
     return Claim(
         id="lai.toy", paper="lai", ref="Toy 1", title="toy", statement="k ≤ 1000", kind="deterministic",
+        hypotheses=[K_SMALL],
         checks=[Check("in-regime", "in-regime", _ints, check_fn),
-                Check("negative-control", "negative-control", _ints, nc_fn or (lambda s: Verdict.compare("k", s["k"], -1)))],
-        expected=expected, expected_reason=reason)
+                Check("negative-control", "negative-control", _ints, nc_fn or _nc_default, violates=K_SMALL.text)],
+        expected=expected, expected_reason=reason, **kw)
 
 
 def test_verdict_compare_and_slack():
