@@ -1,0 +1,124 @@
+"""Instances for Kou, Chen and Gu: adversarial data × knobs × a batch of Gaussian initialisations.
+
+Scenario family ``kou``; params:
+* data: ``nearorth`` (Gram exactly diag(r²) + p·E, :func:`generators.classification.gram_data`, R_min = 1,
+  R_max, pattern, p from the knob ``kappa``: κ_L = R_min²γ⁴/(R²np) for leaky, κ_R = R_min²/(R²np) for ReLU),
+  ``orth`` (p = 0, random orthonormal directions, norms in [1, R_max]), ``basis`` (x_i = e_i, labels +1 for
+  i < n_pos: the example of Lemma F.3 / Remark 4.4), ``dependent`` (nearorth with x_n := x_1 + x_2, rank n − 1),
+  ``nonsupport`` (catalogue N2: x₁ = e₁, x₂ = (e₁+e₂)/√2, x₃ = e₂ of class +1, e₃, e₄ of class −1, scaled by s),
+  ``correlated`` (catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1));
+* n, d, n_pos, R_max, kappa, pattern; gamma (0 = ReLU); m; eta_hat; sig_hat; delta; seeds (init batch size).
+
+Arrays: data from ``default_rng(seed)``, init seed k from ``default_rng((seed, 1, k))``; η = η̂nm/R_max² and
+σ₀ from σ̂ (:mod:`checkers.kou.common`). Every statistic is re-measured from the arrays.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.kou.common import KouInstance, eta_from, p_from_kappa, sigma0_from
+from generators.classification import gram_data
+from generators.scenario import Scenario
+
+__all__ = ["materialise", "kou_scenario", "DATA", "SEEDS", "data_of"]
+
+DATA = ("nearorth", "orth", "basis", "dependent", "nonsupport", "correlated")
+SEEDS = st.integers(0, 2**31 - 1)
+
+
+def _labels(rng: np.random.Generator, n: int, n_pos: int) -> np.ndarray:
+    return rng.permutation(np.array([1.0] * n_pos + [-1.0] * (n - n_pos)))
+
+
+def data_of(p: dict, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """(X, y) of a scenario's params (deterministic in ``seed``)."""
+    rng = np.random.default_rng(seed)
+    data = p.get("data", "nearorth")
+    n, d = int(p.get("n", 4)), int(p.get("d", 16))
+    gamma = float(p.get("gamma", 0.0))
+    if data == "nonsupport":
+        s = float(p.get("scale", 1.0))
+        X = np.zeros((5, max(d, 4)))
+        X[0, 0] = 1.0
+        X[1, :2] = 1.0 / math.sqrt(2.0)
+        X[2, 1] = 1.0
+        X[3, 2] = 1.0
+        X[4, 3] = 1.0
+        return s * X, np.array([1.0, 1.0, 1.0, -1.0, -1.0])
+    if data == "correlated":
+        X = np.zeros((2, max(d, 2)))
+        X[0, 0] = 1.0
+        X[1, :2] = 2.0 * np.array([0.95, 0.31])
+        return X, np.array([1.0, -1.0])
+    n_pos = int(p.get("n_pos", (n + 1) // 2))
+    if data == "basis":
+        X = np.zeros((n, max(d, n)))
+        X[np.arange(n), np.arange(n)] = 1.0
+        return X, np.where(np.arange(n) < n_pos, 1.0, -1.0)
+    y = _labels(rng, n, n_pos)
+    R_max = float(p.get("R_max", 1.0))
+    if data == "orth":
+        X = gram_data(rng, y, d, 1.0, R_max, 0.0, "uniform")
+    elif data in ("nearorth", "dependent"):
+        pp = p_from_kappa(float(p["kappa"]), gamma, n, 1.0, R_max)
+        X = gram_data(rng, y, d, 1.0, R_max, pp, p.get("pattern", "uniform"))
+        if data == "dependent":
+            X[-1] = X[0] + X[1]
+    else:
+        raise ValueError(f"data: expected one of {', '.join(DATA)}, got {data!r}")
+    return X, y
+
+
+def materialise(scn: Scenario) -> KouInstance:
+    if scn.family != "kou":
+        raise ValueError(f"family: expected 'kou', got {scn.family!r}")
+    p = dict(scn.params)
+    X, y = data_of(p, scn.seed)
+    n, d = X.shape
+    gamma = float(p.get("gamma", 0.0))
+    m = int(p["m"])
+    delta = float(p.get("delta", 0.1))
+    R_max = float(np.sqrt((X**2).sum(axis=1)).max())
+    eta = eta_from(float(p["eta_hat"]), n, m, R_max)
+    sigma0 = float(p["sigma0"]) if "sigma0" in p else sigma0_from(float(p["sig_hat"]), gamma, m, n, delta, R_max)
+    B = int(p.get("seeds", 1))
+    W0 = np.stack([sigma0 * np.random.default_rng((scn.seed, 1, k)).standard_normal((2 * m, d)) for k in range(B)])
+    return KouInstance(X=X, y=y, gamma=gamma, m=m, eta=eta, sigma0=sigma0, delta=delta, W0=W0, params=p)
+
+
+def _knob(draw, spec, log: bool = False):
+    """A knob drawn from a list of values (sampled) or a (lo, hi) tuple range (log-uniform on a 1/100 grid when
+    ``log``); the range ends are drawn with probability 1/4 each (hypothesis boundaries)."""
+    if isinstance(spec, list):
+        return draw(st.sampled_from(spec))
+    lo, hi = spec
+    if isinstance(lo, int) and isinstance(hi, int):
+        return draw(st.one_of(st.just(lo), st.just(hi), st.integers(lo, hi)))
+    k = draw(st.one_of(st.just(0), st.just(100), st.integers(0, 100)))
+    return float(lo * (hi / lo) ** (k / 100)) if log else float(lo + (hi - lo) * k / 100)
+
+
+@st.composite
+def kou_scenario(draw, *, data: str | list = "nearorth", gamma=0.5, n=(2, 8), d_extra=(0, 24), m=(4, 20),
+                 kappa=(100.0, 10000.0), R_max=[1.0, 1.5, 2.0], patterns=["uniform", "signs", "random", "aligned",
+                 "anti"], eta_hat=(0.02, 0.25), sig_hat=(1e-3, 0.05), delta=0.1, seeds: int = 1,
+                 n_pos: str = "both", extra: dict | None = None) -> Scenario:
+    """An instance of the paper's setting: each knob is a fixed value, a list or a range (boundaries included)."""
+    def val(spec, log=False):
+        if isinstance(spec, (list, tuple)):
+            return _knob(draw, spec, log)
+        return spec
+    dat = draw(st.sampled_from(data)) if isinstance(data, list) else data
+    n_ = int(val(n))
+    params = {"data": dat, "n": n_, "d": n_ + int(val(d_extra)), "gamma": float(val(gamma)), "m": int(val(m)),
+              "eta_hat": float(val(eta_hat, log=True)), "sig_hat": float(val(sig_hat, log=True)),
+              "delta": float(val(delta)), "seeds": int(seeds),
+              "R_max": float(val(R_max)), "kappa": float(val(kappa, log=True)), "pattern": val(list(patterns))}
+    params["n_pos"] = (draw(st.integers(1, n_ - 1)) if n_pos == "both" and n_ >= 2 else
+                       draw(st.integers(0, n_)) if n_pos == "any" else (n_ + 1) // 2)
+    if extra:
+        params.update(extra)
+    return Scenario("kou", draw(SEEDS), params)
