@@ -88,3 +88,73 @@ def diverged_verdict(traj: Trajectory, inst: LaiInstance) -> Verdict | None:
     if traj.diverged.any():
         return Verdict.diverged(int(traj.diverged_at.max()), constants=inst.effective_constants())
     return None
+
+
+# --- issue 5: batch hypotheses and rate tests whose examples can fail ---------------------------
+POWER_DELTA = 0.2  # an allowed failure probability δ ≥ 0.2 leaves a K-seed test little power: such examples are vacuous
+
+
+def batch_measured(insts, hyps) -> dict:
+    """Hypotheses measured on every seed of a statistical scenario: ``holds`` iff every seed satisfies it,
+    ``value`` the first failing seed's value (else the first seed's), ``holds_fraction`` over the seeds."""
+    out = {}
+    for h in hyps:
+        ms = [h.measure(i) for i in insts]
+        bad = [m for m in ms if not m.holds]
+        rec = (bad[0] if bad else ms[0]).to_json()
+        rec["holds"] = not bad
+        rec["holds_fraction"] = (len(ms) - len(bad)) / len(ms)
+        out[h.text] = rec
+    return out
+
+
+def allowed_failures(K: int, delta: float, alpha: float) -> int:
+    """Largest k such that k failures in K seeds are accepted by the one-sided (1 − alpha) Clopper–Pearson
+    test of "failure probability ≤ δ" (k + 1 failures reject)."""
+    from scipy import stats
+    k = 0
+    while k < K and float(stats.beta.ppf(alpha, k + 1, K - k)) <= delta:
+        k += 1
+    return k
+
+
+def quantile_verdict(quantity: str, ratios, delta: float, alpha: float, *, constants=None, hypotheses=None,
+                     details=None) -> Verdict:
+    """A rate test written as an inequality with a sharpness: ``ratios`` are the per-seed measured/bound
+    ratios of an in-regime inequality (≤ 1 when it holds on that seed; ∞ for a diverged run). With k* the
+    number of failures the one-sided (1 − alpha) Clopper–Pearson test of "P(failure) ≤ δ" accepts, the test
+    holds iff the (k* + 1)-th largest ratio is ≤ 1; that order statistic is the measured quantity (bound 1),
+    so tightening the bound by f asks whether the allowed quantile is within 1/f of it. Vacuous when δ ≥
+    POWER_DELTA or k* = K (the K seeds could not reject)."""
+    r = np.sort(np.asarray(ratios, dtype=float))[::-1]
+    K = r.size
+    k = allowed_failures(K, min(delta, 1.0), alpha)
+    fails = int(np.sum(~(r <= 1.0)))
+    det = {"seeds": K, "failures": fails, "allowed_failures": k, "delta": delta, "alpha": alpha,
+           "max_ratio": float(r[0]) if K else float("nan"), "median_ratio": float(np.median(r)) if K else float("nan")}
+    det.update(details or {})
+    kw = dict(constants=constants or {}, hypotheses=hypotheses or {}, details=det)
+    q = f"{quantity}: the ({k + 1})-th largest of {K} per-seed ratios (CP test of P(ratio > 1) ≤ δ = {delta:.3g})"
+    if k >= K or delta >= POWER_DELTA:
+        ev_v = float(r[min(k, K - 1)]) if K else float("nan")
+        return Verdict.vacuous(f"δ = {delta:.3g}: {K} seeds cannot reject (δ ≥ {POWER_DELTA:g} or all K failures allowed)",
+                               __import__("checkers.verdict", fromlist=["Evidence"]).Evidence(q, ev_v, 1.0, "<=", **kw))
+    return Verdict.compare(q, float(r[k]), 1.0, "<=", allowed_failure=delta, **kw)
+
+
+def event_verdict(quantity: str, failures: int, K: int, delta: float, alpha: float, *, constants=None,
+                  hypotheses=None, details=None) -> Verdict:
+    """Rate test of an event (an identity or a sign condition, no ratio to tighten): violated iff the
+    one-sided (1 − alpha) Clopper–Pearson lower bound on P(failure) exceeds δ; vacuous when δ ≥ POWER_DELTA."""
+    from checkers.stats import failure_rate_exceeds
+    from checkers.verdict import Evidence
+    _, lo, hi = failure_rate_exceeds(failures, K, min(delta, 1.0), alpha)
+    det = {"failures": failures, "K": K, "cp_lower": lo, "cp_upper": hi, "rate": failures / K, "delta": delta,
+           "alpha": alpha}
+    det.update(details or {})
+    kw = dict(constants=constants or {}, hypotheses=hypotheses or {}, details=det)
+    q = f"{quantity}: one-sided {100 * (1 - alpha):g}% CP lower bound on P(failure) vs δ"
+    if delta >= POWER_DELTA:
+        return Verdict.vacuous(f"δ = {delta:.3g} ≥ {POWER_DELTA:g}: {K} seeds have little power",
+                               Evidence(q, lo, min(delta, 1.0), "<=", **kw))
+    return Verdict.compare(q, lo, min(delta, 1.0), "<=", allowed_failure=delta, **kw)
