@@ -1,0 +1,272 @@
+"""Shared pieces of Frei et al., Appendix E (proof of Theorem 4.2): the network with a γ-leaky activation,
+sigmoid losses g, Ĝ(W), the loss ratios, per-sample gradients, one GD step with cancellation-free margin
+increments, the constants C_R, (A1), (A2), and the order-statistic test for "with probability ≥ 1 − δ".
+
+Notation (paper, Sec. 2 and (16)): f(x; W) = Σ_j a_j φ(⟨w_j, x⟩), a_j = ±1/√m; q_i = y_i f(x_i; W) (margins);
+ℓ(q) = log(1 + e^{−q}); g(q) = −ℓ′(q) = 1/(1 + e^{q}); Ĝ(W) = (1/n)Σ g(q_i); L̂(W) = (1/n)Σ ℓ(q_i).
+
+Floating point. Loss ratios are compared in the log domain (log g = −logaddexp(0, q); the exponential-loss
+ratio e^{−q_i}/e^{−q_j} is q_j − q_i). Margin increments of a GD step are computed per neuron as
+φ(z + δ) − φ(z) = γδ + (1 − γ)·log1p(σ(z)·expm1(δ)) (never by differencing f), and Taylor remainders of the
+softplus as log1p(σ(z)expm1(δ)) − σ(z)δ, with its 4-term series for |δ| < 1e-3.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import attrs
+import numpy as np
+from scipy.special import expit
+
+from checkers.geometry import frei_second_layer
+from checkers.hypotheses import Hypothesis
+from checkers.stats import clopper_pearson
+from checkers.verdict import Verdict
+from generators.classification import data_statistics
+
+__all__ = ["Act", "make_act", "Net", "C_R", "a1_bound", "a2_bound", "h42_ratio", "sample_orth_C", "log_g", "g",
+           "loss", "grad_L", "per_sample_grads", "grad_gram", "step", "quantile_verdict", "ALPHA_CP",
+           "H42", "A1", "A2", "softplus_remainder", "state_W", "dual_basis"]
+
+ALPHA_CP = 0.01  # one-sided level of the order-statistic (Clopper–Pearson) tests
+
+
+# ---------------------------------------------------------------------------------------------
+# activations
+# ---------------------------------------------------------------------------------------------
+@attrs.frozen
+class Act:
+    """φ with φ(0) = 0; ``kind`` smooth (γz + (1 − γ)log((1 + eᶻ)/2), γ-leaky, H = (1 − γ)/4 attained at 0),
+    leaky (max(γz, z), φ′(0) = ``at_zero`` ∈ [γ, 1]) or scaled (κ·max(γz, z): slopes γκ and κ)."""
+
+    kind: str
+    gamma: float
+    at_zero: float = 1.0
+    kappa: float = 1.0
+
+    @property
+    def H(self) -> float:
+        """sup |φ″| (smooth only; the non-smooth leaky ReLU has none)."""
+        return (1.0 - self.gamma) / 4.0 if self.kind == "smooth" else math.inf
+
+    @property
+    def slope_min(self) -> float:
+        return self.gamma * self.kappa
+
+    @property
+    def slope_max(self) -> float:
+        return self.kappa if self.kind != "smooth" else 1.0
+
+    def phi(self, z: np.ndarray) -> np.ndarray:
+        if self.kind == "smooth":
+            return self.gamma * z + (1.0 - self.gamma) * (np.logaddexp(0.0, z) - math.log(2.0))
+        return self.kappa * np.where(z > 0, z, self.gamma * z)
+
+    def dphi(self, z: np.ndarray) -> np.ndarray:
+        if self.kind == "smooth":
+            return self.gamma + (1.0 - self.gamma) * expit(z)
+        return self.kappa * np.where(z > 0, 1.0, np.where(z < 0, self.gamma, self.at_zero))
+
+    def increment(self, z: np.ndarray, dz: np.ndarray) -> np.ndarray:
+        """φ(z + δ) − φ(z) without cancellation."""
+        if self.kind == "smooth":
+            with np.errstate(over="ignore"):
+                small = np.abs(dz) < 1.0
+                sp = np.where(small, np.log1p(expit(z) * np.expm1(np.where(small, dz, 0.0))),
+                              np.logaddexp(0.0, z + dz) - np.logaddexp(0.0, z))
+            return self.gamma * dz + (1.0 - self.gamma) * sp
+        return self.phi(z + dz) - self.phi(z)
+
+
+def make_act(kind: str, gamma: float, at_zero: float | None = None, kappa: float = 1.0) -> Act:
+    return Act(kind, float(gamma), float(gamma if at_zero is None else at_zero), float(kappa))
+
+
+def softplus_remainder(z: np.ndarray, dz: np.ndarray) -> np.ndarray:
+    """sp(z + δ) − sp(z) − σ(z)δ (sp = softplus), stable for small δ (series) and large δ."""
+    s = expit(z)
+    small = np.abs(dz) < 1e-3
+    d = np.where(small, dz, 0.0)
+    series = s * (1 - s) * (d**2 / 2 + (1 - 2 * s) * d**3 / 6 + (1 - 6 * s + 6 * s**2) * d**4 / 24)
+    with np.errstate(over="ignore"):
+        big = np.where(np.abs(dz) < 1.0, np.log1p(s * np.expm1(np.where(np.abs(dz) < 1.0, dz, 0.0))),
+                       np.logaddexp(0.0, z + dz) - np.logaddexp(0.0, z)) - s * dz
+    return np.where(small, series, big)
+
+
+# ---------------------------------------------------------------------------------------------
+# the network and the losses
+# ---------------------------------------------------------------------------------------------
+@attrs.frozen
+class Net:
+    """Data (X, y), second layer a (a_j = ±1/√m) and activation: what every Appendix E statement is about."""
+
+    X: np.ndarray
+    y: np.ndarray
+    a: np.ndarray
+    act: Act
+
+    @classmethod
+    def build(cls, X: np.ndarray, y: np.ndarray, m: int, act: Act) -> "Net":
+        return cls(np.asarray(X, float), np.asarray(y, float), frei_second_layer(m), act)
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return int(self.a.size)
+
+    @property
+    def stats(self) -> dict[str, float]:
+        return data_statistics(self.X)
+
+    def preact(self, W: np.ndarray) -> np.ndarray:
+        """Z[j, i] = ⟨w_j, x_i⟩."""
+        return W @ self.X.T
+
+    def f(self, W: np.ndarray) -> np.ndarray:
+        return self.a @ self.act.phi(self.preact(W))
+
+    def q(self, W: np.ndarray) -> np.ndarray:
+        return self.y * self.f(W)
+
+
+def log_g(q: np.ndarray) -> np.ndarray:
+    """log g(q) = −log(1 + e^{q})."""
+    return -np.logaddexp(0.0, q)
+
+
+def g(q: np.ndarray) -> np.ndarray:
+    return expit(-q)
+
+
+def loss(q: np.ndarray) -> np.ndarray:
+    """ℓ(q) = log(1 + e^{−q})."""
+    return np.logaddexp(0.0, -q)
+
+
+def grad_L(net: Net, W: np.ndarray) -> np.ndarray:
+    """∇L̂(W) = −(1/n) Σ_i g_i y_i ∇f(x_i; W), rows a_j φ′(⟨w_j, x_i⟩) x_i."""
+    Z = net.preact(W)
+    coef = net.act.dphi(Z) * net.a[:, None] * (g(net.q(W)) * net.y)[None, :]  # (m, n)
+    return -(coef @ net.X) / net.n
+
+
+def per_sample_grads(net: Net, W: np.ndarray) -> np.ndarray:
+    """∇f(x_i; W) for every i: shape (n, m, d)."""
+    D = net.act.dphi(net.preact(W)) * net.a[:, None]  # (m, n)
+    return D.T[:, :, None] * net.X[:, None, :]
+
+
+def grad_gram(net: Net, W: np.ndarray) -> np.ndarray:
+    """⟨∇f(x_i; W), ∇f(x_k; W)⟩ = ⟨x_i, x_k⟩ Σ_j a_j² φ′_ji φ′_jk (the identity in Fact E.7's proof)."""
+    D = net.act.dphi(net.preact(W)) * net.a[:, None]
+    return (D.T @ D) * (net.X @ net.X.T)
+
+
+def step(net: Net, W: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One GD step: (W⁺, q(W), Δq) with Δq_i = y_i Σ_j a_j [φ(z + δ) − φ(z)] computed without cancellation."""
+    G = grad_L(net, W)
+    Z = net.preact(W)
+    dZ = -alpha * (G @ net.X.T)
+    dq = net.y * (net.a @ net.act.increment(Z, dZ))
+    return W - alpha * G, net.q(W), dq
+
+
+def sample_orth_C(X: np.ndarray) -> float:
+    """The largest C with ‖x_i‖² ≥ C n max_{k≠i} |⟨x_i, x_k⟩| for all i (per-sample near-orthogonality)."""
+    Gm = X @ X.T
+    n = Gm.shape[0]
+    off = np.abs(Gm - np.diag(np.diag(Gm)))
+    mx = off.max(axis=1)
+    with np.errstate(divide="ignore"):
+        return float(np.min(np.where(mx > 0, np.diag(Gm) / (n * mx), np.inf)))
+
+
+def C_R(R: float, gamma: float) -> float:
+    """C_R = 10R²/γ² + 10 (Lemma E.4, Theorem 4.2)."""
+    return 10.0 * R**2 / gamma**2 + 10.0
+
+
+def h42_ratio(X: np.ndarray, gamma: float) -> float:
+    """C / (5γ⁻²C_R): ≥ 1 iff ‖x_i‖² ≥ 5γ⁻²C_R n max_{k≠i}|⟨x_i, x_k⟩| for all i (the hypothesis of E.4, E.12–E.14)."""
+    st = data_statistics(X)
+    return sample_orth_C(X) / (5.0 * C_R(st["R"], gamma) / gamma**2)
+
+
+def a1_bound(n: int, R_max: float, R: float, gamma: float, H: float) -> float:
+    """(A1): α ≤ γ²(5nR_max²R²C_R max(1, H))⁻¹."""
+    return gamma**2 / (5.0 * n * R_max**2 * R**2 * C_R(R, gamma) * max(1.0, H))
+
+
+def a2_bound(alpha: float, n: int, m: int, d: int, R_min: float, R: float, gamma: float, delta: float) -> float:
+    """(A2): ω_init ≤ αγ²R_min(72RC_R n √(md log(4m/δ)))⁻¹."""
+    return alpha * gamma**2 * R_min / (72.0 * R * C_R(R, gamma) * n * math.sqrt(m * d * math.log(4 * m / delta)))
+
+
+H42 = Hypothesis("‖x_i‖² ≥ 5γ⁻²C_R n max_{k≠i}|⟨x_i, x_k⟩| for all i, C_R = 10R²γ⁻² + 10", "Lemmas E.4, E.12–E.14",
+                 lambda q: (q["h42_ratio"], q["h42_ratio"] >= 1.0))
+A1 = Hypothesis("(A1) α ≤ γ²(5nR_max²R²C_R max(1, H))⁻¹", "Appendix E",
+                lambda q: (q["alpha"] / q["a1"], q["alpha"] <= q["a1"]))
+A2 = Hypothesis("(A2) ω_init ≤ αγ²R_min(72RC_R n√(md log(4m/δ)))⁻¹", "Appendix E",
+                lambda q: (q["omega"] / q["a2"], q["omega"] <= q["a2"]))
+
+
+# ---------------------------------------------------------------------------------------------
+# states W
+# ---------------------------------------------------------------------------------------------
+def dual_basis(X: np.ndarray) -> np.ndarray:
+    """Rows x̃_i with ⟨x̃_i, x_k⟩ = δ_ik (X full row rank): X̃ = (XXᵀ)⁻¹X."""
+    return np.linalg.solve(X @ X.T, X)
+
+
+def state_W(net: Net, rng: np.random.Generator, kind: str, scale: float, d: int) -> np.ndarray:
+    """Adversarial first-layer states: ``gauss`` (i.i.d. N(0, scale²)), ``mu`` (rows sign(a_j)·scale·μ̂/‖μ̂‖ plus a
+    little noise: every neuron aligned with μ̂, the GD direction), ``pre`` (prescribed pre-activations
+    ⟨w_j, x_i⟩ = scale·u_ji, u ~ N(0, 1), through the dual basis), ``zero`` (pre-activations exactly 0 plus
+    noise of size scale·1e-6, where φ″ is largest)."""
+    m = net.m
+    if kind == "gauss":
+        return scale * rng.standard_normal((m, d))
+    mu = net.y @ net.X
+    if kind == "mu":
+        return np.sign(net.a)[:, None] * scale * mu / np.linalg.norm(mu) + 1e-3 * scale * rng.standard_normal((m, d))
+    if kind == "pre":
+        return scale * rng.standard_normal((m, net.n)) @ dual_basis(net.X)
+    if kind == "zero":
+        return 1e-6 * scale * rng.standard_normal((m, d))
+    raise ValueError(f"w_kind: unknown state kind {kind!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# "with probability at least 1 − δ": the order-statistic test
+# ---------------------------------------------------------------------------------------------
+def max_failures(K: int, delta: float, alpha: float = ALPHA_CP) -> int:
+    """The largest number of failures among K seeds that a one-sided level-α Clopper–Pearson test of
+    P(failure) ≤ δ does not reject (the lower confidence bound stays ≤ δ)."""
+    k = 0
+    while k < K and clopper_pearson(k + 1, K, 2 * alpha)[0] <= delta:
+        k += 1
+    return k
+
+
+def quantile_verdict(quantity: str, values: np.ndarray, bound: float, delta: float, relation: str = "<=", *,
+                     alpha: float = ALPHA_CP, **kw: Any) -> Verdict:
+    """Test "P(V relation bound) ≥ 1 − δ" on K i.i.d. seeds: with k_max = :func:`max_failures`, the test
+    passes iff the critical order statistic V_(K − k_max) (ascending for ≤, descending for ≥) satisfies
+    the relation. That order statistic is the measured value (so the report shows how loose the bound is)."""
+    v = np.asarray(values, float)
+    K = v.size
+    kmax = max_failures(K, delta, alpha)
+    srt = np.sort(v) if relation in ("<=", "<") else np.sort(v)[::-1]
+    crit = srt[K - 1 - kmax] if K - 1 - kmax >= 0 else srt[0]
+    fails = int(np.sum(~np.isfinite(v)) + (np.sum(v[np.isfinite(v)] > bound) if relation in ("<=", "<")
+                                             else np.sum(v[np.isfinite(v)] < bound)))
+    details = dict(kw.pop("details", {}))
+    details.update({"seeds": K, "failures": fails, "tolerated_failures": kmax, "delta": delta,
+                    "clopper_pearson_level": alpha, "worst": float(srt[-1])})
+    return Verdict.compare(quantity + f" (critical order statistic of {K} seeds)", crit, bound, relation,
+                           allowed_failure=delta, details=details, **kw)
