@@ -23,7 +23,7 @@ from checkers.kou.common import KouInstance, eta_from, p_from_kappa, sigma0_from
 from generators.classification import gram_data
 from generators.scenario import Scenario
 
-__all__ = ["materialise", "kou_scenario", "DATA", "SEEDS", "data_of"]
+__all__ = ["materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence"]
 
 DATA = ("nearorth", "orth", "basis", "dependent", "nonsupport", "correlated")
 SEEDS = st.integers(0, 2**31 - 1)
@@ -122,3 +122,34 @@ def kou_scenario(draw, *, data: str | list = "nearorth", gamma=0.5, n=(2, 8), d_
     if extra:
         params.update(extra)
     return Scenario("kou", draw(SEEDS), params)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Sequences for Lemma 5.3: x_{t+1} = x_t + u_t e^{−x_t}, u_t ∈ [C1, C2] (the printed hypothesis (5.6)), or past it.
+
+@st.composite
+def sequence_scenario(draw, *, x0=(0.0, 3.0), C1=(0.01, 3.0), ratio=(1.0, 20.0), mode=None, T=(1, 400),
+                      factor: float = 1.0) -> Scenario:
+    """A sequence of Lemma 5.3: x₀, C₁, C₂ = C₁·ratio, increments u_t e^{−x_t} with u_t = C₁ (``low``), C₂
+    (``high``), alternating, or uniform in [C₁, C₂] (``random``); ``factor`` multiplies u_t (≠ 1: past (5.6))."""
+    modes = mode or ["low", "high", "alternate", "random"]
+    return Scenario("kou_seq", draw(SEEDS), {
+        "x0": _knob(draw, x0), "C1": _knob(draw, C1, log=True), "ratio": _knob(draw, ratio, log=True),
+        "mode": draw(st.sampled_from(list(modes))), "T": _knob(draw, T), "factor": float(factor)})
+
+
+def materialise_sequence(scn: Scenario) -> tuple[np.ndarray, float, float]:
+    """(x_0..x_T, C1, C2) of a ``kou_seq`` scenario."""
+    p = dict(scn.params)
+    rng = np.random.default_rng(scn.seed)
+    C1 = float(p["C1"])
+    C2 = C1 * float(p["ratio"])
+    T = int(p["T"])
+    x = np.empty(T + 1)
+    x[0] = float(p["x0"])
+    for t in range(T):
+        u = {"low": C1, "high": C2, "alternate": C1 if t % 2 else C2}.get(p["mode"])
+        if u is None:
+            u = rng.uniform(C1, C2)
+        x[t + 1] = x[t] + float(p.get("factor", 1.0)) * u * np.exp(-x[t])
+    return x, C1, C2

@@ -36,7 +36,7 @@ from simulator.trajectory import Trajectory
 
 __all__ = ["KouInstance", "kou_activation", "jvec", "run_gd", "lprime", "margins_of", "sigma_prime",
            "rho_of", "rho_from_weights", "rho_parts", "rho_recursion", "block", "stable_ranks", "knobs",
-           "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class"]
+           "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class", "tightest"]
 
 
 def kou_activation(gamma: float) -> Activation:
@@ -231,3 +231,13 @@ def diverged_verdict(traj: Trajectory, inst: KouInstance):
         b = int(np.flatnonzero(traj.diverged)[0])
         return Verdict.diverged(int(traj.diverged_at[b]), constants=inst.knobs())
     return None
+
+
+def tightest(measured: np.ndarray, bound: np.ndarray, relation: str = "<=") -> int:
+    """Flat index of the entry with the least relative slack (the first violation when there is one)."""
+    m, b = np.ravel(np.asarray(measured, float)), np.ravel(np.asarray(bound, float))
+    slack = (b - m) if relation in ("<=", "<") else (m - b)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rel = slack / (np.abs(b) + 1e-300)
+    rel = np.where(np.isnan(rel), -np.inf, rel)
+    return int(np.argmin(rel))
