@@ -46,6 +46,8 @@ def orth_threshold(base: str, gamma: float, R: float, extra: float = 1.0) -> flo
         return 2.0 * extra / gamma**2
     if base == "e11c":
         return 8.0 / gamma**2
+    if base == "inv_gamma2":  # Fact E.7: C > γ⁻²
+        return 1.0 / gamma**2
     if base == "abs":
         return 1.0
     raise ValueError(f"orth_base: unknown threshold {base!r}")

@@ -227,7 +227,8 @@ def state_W(net: Net, rng: np.random.Generator, kind: str, scale: float, d: int)
     """Adversarial first-layer states: ``gauss`` (i.i.d. N(0, scale²)), ``mu`` (rows sign(a_j)·scale·μ̂/‖μ̂‖ plus a
     little noise: every neuron aligned with μ̂, the GD direction), ``pre`` (prescribed pre-activations
     ⟨w_j, x_i⟩ = scale·u_ji, u ~ N(0, 1), through the dual basis), ``zero`` (pre-activations exactly 0 plus
-    noise of size scale·1e-6, where φ″ is largest)."""
+    noise of size scale·1e-6, where φ″ is largest), ``pos``/``neg`` (every pre-activation exactly ±scale:
+    φ′ → 1 or φ′ → γ on every sample)."""
     m = net.m
     if kind == "gauss":
         return scale * rng.standard_normal((m, d))
@@ -238,6 +239,8 @@ def state_W(net: Net, rng: np.random.Generator, kind: str, scale: float, d: int)
         return scale * rng.standard_normal((m, net.n)) @ dual_basis(net.X)
     if kind == "zero":
         return 1e-6 * scale * rng.standard_normal((m, d))
+    if kind in ("pos", "neg"):
+        return (1.0 if kind == "pos" else -1.0) * scale * np.ones((m, net.n)) @ dual_basis(net.X)
     raise ValueError(f"w_kind: unknown state kind {kind!r}")
 
 
