@@ -1,0 +1,187 @@
+"""Kou et al. coefficient trajectories: ρ of Definition 5.1 from the span engine, and the proofs' constants.
+
+The network (3.1)/(C.1)/(E.1) is simulated as 2m neurons with second layer +1/m (j = +1, rows 0..m−1) and
+−1/m (j = −1, rows m..2m−1), logistic loss L_S = (1/n)Σ ℓ(y_i f), GD (3.2), σ′(0) = 1 (ReLU: φ′(0) = 1).
+The span engine gives W_t = W_0 + C_t X exactly, so Definition 5.1's coefficients are
+    ρ_{j,r,i}^{(t)} = C_t[(j,r), i] · ‖x_i‖²,   ρ̄ = ρ·1(ρ ≥ 0), ρ̲ = ρ·1(ρ ≤ 0)   (5.1)/(5.2).
+
+Quantities of the statements (Sec. C/E preamble): R_min, R_max, R, p, β = max|⟨w⁽⁰⁾_{j,r}, x_i⟩|,
+η̂ = ηR_max²/(nm), T₁ = C′η⁻¹nmR_max⁻² = C′/η̂, ℓ_i′⁽ᵗ⁾ = −1/(1 + exp(y_i f(W⁽ᵗ⁾, x_i))).
+"""
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+import attrs
+import numpy as np
+
+from checkers.hypotheses import Hypothesis
+from generators.kou_states import KouInstance, materialise_kou
+from generators.scenario import Scenario
+from simulator.gd import simulate
+
+__all__ = ["CoefRun", "coef_run", "instance_quantities", "C_LEAKY", "C_RELU", "C_PRIME", "C_PRIME_RELU",
+           "leaky_hypotheses", "relu_hypotheses", "c3_formula", "E_PRELIM", "E_PRELIM_RELU", "COND_C2",
+           "COND_C3", "COND_C4", "COND_E2", "COND_E3", "COND_E4", "WIDTH", "record_grid", "c1_relu_formula"]
+
+C_LEAKY = 16.0  # the declared "sufficiently large" C of (C.2)-(C.4)
+C_RELU = 16.0  # the declared C of (E.2)-(E.4) and m ≥ C log(n/δ)
+C_PRIME = 4.0  # T₁ = C′η⁻¹nmR_max⁻² (Lemma C.2)
+C_PRIME_RELU = 4.0  # T₁ = Cη⁻¹nmR_max⁻² (proof of Lemma E.1)
+
+
+def record_grid(steps: int, dense: int) -> list[int]:
+    """Every step up to ``dense``, then a geometric grid up to ``steps``."""
+    dense = min(dense, steps)
+    tail = np.unique(np.round(np.geomspace(max(dense, 1), max(steps, 1), 60)).astype(int)) if steps > dense else []
+    return sorted(set(range(dense + 1)) | {int(s) for s in tail} | {steps})
+
+
+@attrs.frozen
+class CoefRun:
+    inst: KouInstance
+    t: np.ndarray  # (T,) recorded steps
+    rho: np.ndarray  # (T, 2, m, n): ρ_{j,r,i}, j index 0 ↔ +1, 1 ↔ −1
+    preact: np.ndarray  # (T, 2, m, n): ⟨w_{j,r}, x_i⟩
+    margin: np.ndarray  # (T, n): y_i f(W⁽ᵗ⁾, x_i)
+    lprime: np.ndarray  # (T, n): ℓ_i′⁽ᵗ⁾ (negative)
+    q: dict  # instance quantities
+    diverged: bool
+
+    @property
+    def m(self) -> int:
+        return self.inst.m
+
+    def jy(self) -> np.ndarray:
+        """j·y_i as (2, 1, n)."""
+        return (np.array([1.0, -1.0])[:, None, None] * self.inst.y[None, None, :])
+
+    def own(self) -> np.ndarray:
+        """mask (2, 1, n): j = y_i."""
+        return self.jy() > 0
+
+
+def instance_quantities(inst: KouInstance) -> dict[str, Any]:
+    X, n, m = inst.X, inst.n, inst.m
+    G = X @ X.T
+    nrm2 = np.diag(G).copy()
+    p = float(np.abs(G - np.diag(nrm2)).max()) if n > 1 else 0.0
+    R_min, R_max = float(np.sqrt(nrm2.min())), float(np.sqrt(nrm2.max()))
+    P0 = inst.W0 @ X.T
+    beta = float(np.abs(P0).max())
+    w0n2 = (inst.W0**2).sum(1)
+    d, s0, dl = inst.d, inst.sigma0, inst.delta
+    b1_inner = math.sqrt(2 * math.log(8 * m * n / dl)) * s0 * R_max
+    e_prelim = bool(np.all(w0n2 >= s0**2 * d / 2) and np.all(w0n2 <= 1.5 * s0**2 * d) and beta <= b1_inner)
+    S0 = (P0.reshape(2, m, n)[(inst.y < 0).astype(int), :, np.arange(n)] >= 0)  # (n, m): r ∈ S_i⁽⁰⁾ (≥ 0, Sec. E)
+    S0 = S0.T  # (m, n)
+    S0_size = S0.sum(0)
+    b2 = bool(np.all(S0_size >= 0.4 * m) and np.all(S0_size <= 0.6 * m))
+    return {"n": n, "m": m, "d": d, "gamma": inst.gamma, "eta": inst.eta, "sigma0": s0, "delta": dl,
+            "R_min": R_min, "R_max": R_max, "R": R_max / R_min, "p": p, "nrm2": nrm2,
+            "ratio": R_min**2 / (n * p) if p > 0 else math.inf, "beta": beta,
+            "eta_hat": inst.eta * R_max**2 / (n * m), "w0_norm2": w0n2, "E_prelim": e_prelim,
+            "B1_inner_bound": b1_inner, "S0": S0, "S0_size": S0_size, "B2_event": b2,
+            "log_mn_delta": math.log(m * n / dl)}
+
+
+@functools.lru_cache(maxsize=48)
+def _run(scn: Scenario, dense: int) -> CoefRun:
+    inst = materialise_kou(scn)
+    m, n = inst.m, inst.n
+    a = np.concatenate([np.full(m, 1.0 / m), np.full(m, -1.0 / m)])
+    kw = dict(activation="leaky_relu", gamma=inst.gamma) if inst.gamma > 0 else dict(activation="relu",
+                                                                                      relu_grad_at_zero=1)
+    traj = simulate(inst.X, inst.y, inst.W0, a, step_size=inst.eta, steps=inst.steps, loss="logistic_mean",
+                    engine="span", record_steps=record_grid(inst.steps, dense), **kw)
+    q = instance_quantities(inst)
+    C = traj.C[:, 0]  # (T, 2m, n)
+    rho = (C * q["nrm2"][None, None, :]).reshape(-1, 2, m, n)
+    Z = traj.preact[:, 0].reshape(-1, 2, m, n)
+    margin = inst.y[None, :] * traj.outputs[:, 0]
+    lprime = -0.5 * (1.0 - np.tanh(0.5 * margin))  # −1/(1+e^{z}), stable
+    return CoefRun(inst, traj.t, rho, Z, margin, lprime, q, bool(traj.diverged[0]))
+
+
+def coef_run(scn: Scenario, dense: int | None = None) -> CoefRun:
+    """The cached trajectory of a ``kou_coef`` scenario: every step recorded up to ``dense`` (default: all)."""
+    return _run(scn, int(scn["steps"]) if dense is None else int(dense))
+
+
+def c3_formula(R: float, gamma: float, beta: float, Cp: float) -> float:
+    """c₃ = (1/6)·min{1, log(1 + R⁻²e^{−(γ+1)β}C′)/log(1 + γe^{2β}C′)} (end of the proof of Lemma C.3)."""
+    return min(1.0, math.log1p(R**-2 * math.exp(-(gamma + 1) * beta) * Cp)
+               / math.log1p(gamma * math.exp(2 * beta) * Cp)) / 6.0
+
+
+def c1_relu_formula(R_min: float, R_max: float, beta: float, C: float) -> float:
+    """c₁ = log(1 + 0.2Ce^{−β}R_min²)/(14 log(1 + 1.2Ce^{2β}R_max²)) (end of the proof of Lemma E.1)."""
+    return math.log1p(0.2 * C * math.exp(-beta) * R_min**2) / (14 * math.log1p(1.2 * C * math.exp(2 * beta) * R_max**2))
+
+
+# --- hypotheses (Theorem 4.1 / (C.2)-(C.4); Theorem 4.3 / (E.2)-(E.4)), measured from the instance quantities
+def _le(v: float) -> tuple[float, bool]:
+    return v, bool(v <= 1.0 + 1e-12)
+
+
+COND_C2 = Hypothesis(f"σ₀ ≤ γ(C R_max √log(mn/δ))⁻¹ (C.2) (C = {C_LEAKY:g})", "Theorem 4.1, (C.2)",
+                     lambda q: _le(q["sigma0"] * C_LEAKY * q["R_max"] * math.sqrt(q["log_mn_delta"]) / q["gamma"]))
+COND_C3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (C.3) (C = {C_LEAKY:g})", "Theorem 4.1, (C.3)",
+                     lambda q: _le(q["eta_hat"] * C_LEAKY))
+COND_C4 = Hypothesis(f"R_min² ≥ C γ⁻⁴ R² n p (C.4) (C = {C_LEAKY:g})", "Theorem 4.1, (C.4)",
+                     lambda q: _le(C_LEAKY * q["gamma"]**-4 * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
+E_PRELIM = Hypothesis("ℰ_prelim: σ₀²d/2 ≤ ‖w⁽⁰⁾_{j,r}‖² ≤ 3σ₀²d/2 and |⟨w⁽⁰⁾_{j,r}, x_i⟩| ≤ √(2log(8mn/δ))σ₀R_max",
+                      "Sec. C (results conditional on ℰ_prelim, Lemma B.1)",
+                      lambda q: (float(q["E_prelim"]), q["E_prelim"]))
+COND_E2 = Hypothesis(f"σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (E.2) (C = {C_RELU:g})", "Theorem 4.3, (E.2)",
+                     lambda q: _le(q["sigma0"] * C_RELU * q["R_max"] * math.sqrt(q["log_mn_delta"])))
+COND_E3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (E.3) (C = {C_RELU:g})", "Theorem 4.3, (E.3)",
+                     lambda q: _le(q["eta_hat"] * C_RELU))
+COND_E4 = Hypothesis(f"R_min² ≥ C R² n p (E.4) (C = {C_RELU:g})", "Theorem 4.3, (E.4)",
+                     lambda q: _le(C_RELU * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
+WIDTH = Hypothesis(f"m ≥ C log(n/δ) (C = {C_RELU:g})", "Theorem 4.3",
+                   lambda q: (q["m"] / (C_RELU * math.log(q["n"] / q["delta"])),
+                              q["m"] >= C_RELU * math.log(q["n"] / q["delta"])))
+E_PRELIM_RELU = Hypothesis("ℰ′_prelim: Lemma B.1's event and 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m ∀i (Lemma B.2)",
+                           "Sec. E (results conditional on ℰ′_prelim)",
+                           lambda q: (float(q["E_prelim"] and q["B2_event"]), q["E_prelim"] and q["B2_event"]))
+
+
+def leaky_hypotheses() -> tuple[Hypothesis, ...]:
+    return (COND_C2, COND_C3, COND_C4, E_PRELIM)
+
+
+def relu_hypotheses() -> tuple[Hypothesis, ...]:
+    return (COND_E2, COND_E3, COND_E4, WIDTH, E_PRELIM_RELU)
+
+
+def stepwise(quantity: str, lhs, rhs, relation: str, t: np.ndarray, *, tie: float = 0.0, **kw) -> "Verdict":
+    """One verdict for a displayed inequality required at every recorded step (arrays of shape (T, ...)).
+
+    The worst element (smallest relative slack) is compared; elements with both sides exactly 0 (t = 0:
+    "0 ≥ 0") hold trivially and are counted apart. ``tie`` widens nothing: it only reports elements whose
+    relative slack is below it (float ties). Details list the worst step, the number of steps checked and
+    how many steps violate."""
+    from checkers.verdict import Verdict
+    lhs, rhs = np.broadcast_arrays(np.asarray(lhs, float), np.asarray(rhs, float))
+    T = lhs.shape[0]
+    lf, rf = lhs.reshape(T, -1), rhs.reshape(T, -1)
+    trivial = (lf == 0) & (rf == 0)
+    sign = 1.0 if relation in (">=", ">") else -1.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rel = sign * (lf - rf) / np.maximum(np.abs(rf), 1e-300)
+    rel = np.where(trivial, np.inf, np.where(np.isnan(rel), -np.inf, rel))
+    kw.setdefault("details", {})
+    if np.all(trivial):
+        return Verdict.vacuous("every recorded step is 0 ≥ 0 / 0 ≤ 0 (all coefficients zero)",
+                               None)
+    k = int(np.argmin(rel))
+    ts, js = divmod(k, lf.shape[1])
+    bad = (rel < 0).any(axis=1)
+    d = dict(kw.pop("details"))
+    d.update({"worst_step": int(t[ts]), "worst_index": int(js), "steps_checked": int(T),
+              "steps_violating": int(bad.sum()), "first_violating_step": int(t[np.argmax(bad)]) if bad.any() else None,
+              "trivial_elements_t0": int(trivial.sum())})
+    return Verdict.compare(quantity, float(lf[ts, js]), float(rf[ts, js]), relation, details=d, **kw)
