@@ -23,7 +23,8 @@ from checkers.kou.common import KouInstance, eta_from, p_from_kappa, sigma0_from
 from generators.classification import gram_data
 from generators.scenario import Scenario
 
-__all__ = ["materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence"]
+__all__ = ["materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence",
+           "init_scenario", "init_data"]
 
 DATA = ("nearorth", "orth", "basis", "dependent", "nonsupport", "correlated")
 SEEDS = st.integers(0, 2**31 - 1)
@@ -153,3 +154,35 @@ def materialise_sequence(scn: Scenario) -> tuple[np.ndarray, float, float]:
             u = rng.uniform(C1, C2)
         x[t + 1] = x[t] + float(p.get("factor", 1.0)) * u * np.exp(-x[t])
     return x, C1, C2
+
+
+# --------------------------------------------------------------------------------------------------------
+# Initialisation-only instances for Lemmas B.1 and B.2: sizes, δ, and data norms (directions irrelevant).
+
+@st.composite
+def init_scenario(draw, *, m=(1, 400), n=(2, 40), delta=(1e-4, 0.5), c_d=(20.0, 40.0), R_max=[1.0, 1.5, 2.0],
+                  d_rule: str = "c_d", data: str = "random", mc: int = 0) -> Scenario:
+    """m, n, δ (log-uniform, ends included) and d = ⌈c_d·log(mn/δ)⌉ (``d_rule="c_d"``) or the largest d at which
+    Lemma B.1's norm event fails with probability > δ (``d_rule="fails"``, resolved in the checker)."""
+    return Scenario("kou_init", draw(SEEDS), {
+        "m": int(_knob(draw, m)), "n": int(_knob(draw, n)), "delta": _knob(draw, delta, log=True),
+        "c_d": _knob(draw, c_d), "R_max": float(draw(st.sampled_from(list(R_max)))), "d_rule": d_rule,
+        "data": data, "mc": int(mc)})
+
+
+def init_data(scn: Scenario, d: int) -> np.ndarray:
+    """X (n×d): norms in [1, R_max] (both attained when n ≥ 2), directions uniform (``random``) or x_i = r_i e_i
+    (``orth``, needs d ≥ n)."""
+    p = dict(scn.params)
+    rng = np.random.default_rng(scn.seed)
+    n, R_max = int(p["n"]), float(p["R_max"])
+    r = rng.uniform(1.0, R_max, n)
+    r[0] = 1.0
+    if n > 1:
+        r[1] = R_max
+    if p.get("data", "random") == "orth":
+        X = np.zeros((n, d))
+        X[np.arange(n), np.arange(n)] = r
+        return X
+    U = rng.standard_normal((n, d))
+    return r[:, None] * U / np.linalg.norm(U, axis=1, keepdims=True)
