@@ -42,6 +42,8 @@ def orth_threshold(base: str, gamma: float, R: float, extra: float = 1.0) -> flo
     cr = 10.0 * R**2 / gamma**2 + 10.0
     if base == "h42":
         return 5.0 * cr / gamma**2
+    if base == "h42_weak":  # Lemma E.14 as transcribed, C_R = 10R²γ⁻² + 10R²γ, or as read: the weaker of the two
+        return 5.0 * min(cr, 10.0 * R**2 / gamma**2 + 10.0 * R**2 * gamma) / gamma**2
     if base == "e11b":  # 2γ⁻²C_R' with C_R' = extra
         return 2.0 * extra / gamma**2
     if base == "e11c":

@@ -1,0 +1,87 @@
+"""Frei et al., Lemma E.14: proxy Polyak–Łojasiewicz inequality.
+
+With R_max = max‖x_i‖, R_min = min‖x_i‖, R = R_max/R_min, C_R = 10R²γ⁻² + 10, and ‖x_i‖² ≥ 5γ⁻²C_R n
+max_{k≠i}|⟨x_i, x_k⟩| for all i, for a γ-leaky activation and any W (printed "for any t ≥ 0"):
+    ‖∇L̂(W)‖_F ≥ γR_min/(2√2 R√n) · Ĝ(W).
+The transcription prints C_R = 10R²γ⁻² + 10R²γ (garbled, the rest of the appendix has + 10): the data are drawn
+from the boundary of the weaker of the two readings, so both are covered. Smoothness is not used: the smoothed
+and the non-smooth leaky ReLU (φ′(0) anywhere in [γ, 1]) are both checked. States: any W, and then a scipy
+Nelder–Mead search over W = W₀ + s·S (S a random matrix in the span of the dual basis) for the smallest ratio
+‖∇L̂‖_F / (bound).
+"""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy.optimize import minimize
+
+from checkers.claim import Check, Claim, register
+from checkers.frei.appendix_e import H42, Net, dual_basis, g, grad_L, h42_ratio, make_act, state_W
+from checkers.hypotheses import measured
+from checkers.verdict import Verdict
+from generators.frei_states import frei_e, gammas, materialise
+
+
+def run(scn) -> Verdict:
+    inst = materialise(scn)
+    gm = inst.gamma
+    act = make_act(scn["act"], gm, at_zero=gm + float(scn["at_zero"]) * (1 - gm))
+    net = Net.build(inst.X, inst.y, inst.m, act)
+    rng = inst.rng()
+    W0 = state_W(net, rng, scn["w_kind"], 10.0 ** scn["w_log10"], inst.X.shape[1])
+    st_ = net.stats
+    c = gm * st_["R_min"] / (2 * np.sqrt(2) * st_["R"] * np.sqrt(net.n))
+    S = rng.standard_normal((net.m, net.n)) @ dual_basis(net.X)
+
+    def ratio(s):
+        W = W0 + float(s[0]) * S
+        G = float(g(net.q(W)).mean())
+        return float(np.linalg.norm(grad_L(net, W))) / (c * G) if G > 0 else np.inf
+
+    res = minimize(ratio, np.array([0.0]), method="Nelder-Mead", options={"maxfev": 40, "xatol": 1e-3})
+    s = float(res.x[0]) if ratio(res.x) < ratio([0.0]) else 0.0
+    W = W0 + s * S
+    Ghat = float(g(net.q(W)).mean())
+    if Ghat < 1e-250:
+        return Verdict.vacuous(f"Ĝ(W) = {Ghat:.3g} underflows: both sides are 0 in float64")
+    q = {"h42_ratio": h42_ratio(inst.X, gm)}
+    return Verdict.compare("‖∇L̂(W)‖_F", float(np.linalg.norm(grad_L(net, W))), c * Ghat, ">=",
+                           constants={"gamma": gm, "m": inst.m, "n": net.n, "R": st_["R"], "act": scn["act"],
+                                      "G_hat": Ghat, "search_shift": s, **q},
+                           hypotheses=measured(q, H42))
+
+
+def scenarios(p):
+    return frei_e(orth_base="h42_weak", data={"orth": (1.0, 10.0)}, act=("smooth", "leaky"),
+                  w_kinds=("gauss", "mu", "pre", "zero", "pos", "neg"), gamma=gammas(near_one=False, lo=5))
+
+
+def nc_scenarios(p):
+    """Two nearly identical samples with opposite labels (p = 0.9…0.99 of ‖x‖²): μ̂ ≈ 0, and W small."""
+    return frei_e(orth_base="abs", data={"n": (2, 2), "patterns": ("uniform",), "R": (1.0,), "orth": (1.0, 1.0)},
+                  act=("smooth", "leaky"), w_kinds=("zero", "gauss"), w_log10=(-3, -2), gamma=gammas(near_one=False),
+                  p_abs=st.integers(90, 99).map(lambda k: k / 100), n_pos=1)
+
+
+CLAIM = register(Claim(
+    id="frei.lemE.14", paper="frei", ref="Lemma E.14",
+    title="Proxy PL inequality: the gradient norm is at least a constant times the sigmoid risk",
+    statement="Let C_R = 10R²γ⁻² + 10 and suppose ‖x_i‖² ≥ 5γ⁻²C_R n max_{k≠i}|⟨x_i, x_k⟩| for all i. For a γ-leaky "
+              "activation, for any t ≥ 0, ‖∇L̂(W^(t))‖ ≥ γR_min/(2√2 R√n) · Ĝ(W^(t))",
+    latex=r"\|\nabla\hat L(W^{(t)})\|\ge\frac{\gamma R_{\min}}{2\sqrt2R\sqrt n}\hat G(W^{(t)})",
+    kind="deterministic", hypotheses=[H42],
+    checks=[
+        Check("in-regime", "in-regime", scenarios, run, sharpness=3.0,
+              sharpness_why="the proof loses √2 in ‖μ̂‖² ≤ 2nR_max² and 2 in ‖x_i‖² − Σ_k|⟨x_i,x_k⟩| ≥ ½‖x_i‖² on "
+                            "nearly-orthogonal data: the printed constant is loose by ≈ 2√2 = 2.83 even when every "
+                            "φ′ = γ (state 'neg')",
+              description="any W (scale 10⁻³…10², all pre-activations ±scale included) refined by a Nelder–Mead "
+                          "search; data from the boundary of the hypothesis (weaker reading of C_R) up to 10×; "
+                          "smoothed and non-smooth leaky ReLU"),
+        Check("negative-control-duplicates", "negative-control", nc_scenarios, run, violates=H42.text,
+              description="two near-duplicate samples with opposite labels: μ̂ ≈ 0 and ∇L̂ ≈ 0 while Ĝ ≈ ½. The "
+                          "proof has slack ≈ 5γ⁻²C_R/2 at the hypothesis' boundary, so no control just past it fails"),
+    ],
+    notes="Read with C_R = 10R²γ⁻² + 10 (as everywhere else in Appendix E); the transcription's 10R²γ⁻² + 10R²γ is "
+          "covered because the data are drawn from the boundary of whichever reading is weaker.",
+))
