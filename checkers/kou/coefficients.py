@@ -17,7 +17,9 @@ from typing import Any
 import attrs
 import numpy as np
 
+from checkers.geometry import kou_second_layer
 from checkers.hypotheses import Hypothesis
+from checkers.kou.common import kou_activation
 from generators.kou_states import KouInstance, materialise_kou
 from generators.scenario import Scenario
 from simulator.gd import simulate
@@ -91,11 +93,9 @@ def instance_quantities(inst: KouInstance) -> dict[str, Any]:
 def _run(scn: Scenario, dense: int) -> CoefRun:
     inst = materialise_kou(scn)
     m, n = inst.m, inst.n
-    a = np.concatenate([np.full(m, 1.0 / m), np.full(m, -1.0 / m)])
-    kw = dict(activation="leaky_relu", gamma=inst.gamma) if inst.gamma > 0 else dict(activation="relu",
-                                                                                      relu_grad_at_zero=1)
-    traj = simulate(inst.X, inst.y, inst.W0, a, step_size=inst.eta, steps=inst.steps, loss="logistic_mean",
-                    engine="span", record_steps=record_grid(inst.steps, dense), **kw)
+    traj = simulate(inst.X, inst.y, inst.W0, kou_second_layer(m), step_size=inst.eta, steps=inst.steps,
+                    loss="logistic_mean", engine="span", record_steps=record_grid(inst.steps, dense),
+                    activation=kou_activation(inst.gamma))
     q = instance_quantities(inst)
     C = traj.C[:, 0]  # (T, 2m, n)
     rho = (C * q["nrm2"][None, None, :]).reshape(-1, 2, m, n)
@@ -185,3 +185,89 @@ def stepwise(quantity: str, lhs, rhs, relation: str, t: np.ndarray, *, tie: floa
               "steps_violating": int(bad.sum()), "first_violating_step": int(t[np.argmax(bad)]) if bad.any() else None,
               "trivial_elements_t0": int(trivial.sum())})
     return Verdict.compare(quantity, float(lf[ts, js]), float(rf[ts, js]), relation, details=d, **kw)
+
+
+def abs_sums(run: CoefRun) -> np.ndarray:
+    """Σ_r |ρ_{j,r,i}⁽ᵗ⁾|, shape (T, 2, n)."""
+    return np.abs(run.rho).sum(axis=2)
+
+
+def class_means(run: CoefRun) -> tuple[np.ndarray, np.ndarray]:
+    """((1/m)Σ_r ρ_{y_i,r,i}, (1/m)Σ_r |ρ_{−y_i,r,i}|), each (T, n)."""
+    y = run.inst.y
+    own_idx = (y < 0).astype(int)  # j = y_i ↔ index 0 for +1, 1 for −1
+    n = y.size
+    mean = run.rho.mean(axis=2)  # (T, 2, n)
+    own = mean[:, own_idx, np.arange(n)]
+    opp = np.abs(mean[:, 1 - own_idx, np.arange(n)])
+    return own, opp
+
+
+def leaky_constants(run: CoefRun, Cp: float = C_PRIME) -> dict[str, float]:
+    """The proof constants of Lemmas C.1-C.5 on this instance (C′ declared; β, R, p, n measured):
+    T₁ = C′/η̂; c̃ = min_{s < T₁, i}|ℓ_i′⁽ˢ⁾| (the largest c̃ with |ℓ′| ≥ c̃ for t ≤ T₁, proof of C.2);
+    c₂ = c̃R_min²R_max⁻²; c₃ (end of the proof of C.3); c₁ = min{c₂, c₃} (C.1 = C.2 ∪ C.3);
+    c₄ = 1 − γ⁻²c₃⁻¹R_min⁻²pn, c₅ = 1 − γ⁻³c₃⁻¹R_min⁻²pn, c₆ = 1 + γ⁻²c₃⁻¹R_min⁻²pn."""
+    q = run.q
+    g, R, beta = q["gamma"], q["R"], q["beta"]
+    T1 = Cp / q["eta_hat"]
+    early = run.t < T1
+    ct = float(np.abs(run.lprime[early]).min()) if early.any() else 1.0
+    c2 = ct * R**-2
+    c3 = c3_formula(R, g, beta, Cp)
+    x = q["p"] * q["n"] / q["R_min"]**2
+    ct0 = 1.0 / (1.0 + math.exp(2 * (beta + Cp * (1 + x))))
+    return {"C'": Cp, "T1": T1, "c_tilde": ct, "c_tilde_apriori": ct0, "c2": c2, "c3": c3, "c1": min(c2, c3),
+            "c4": 1 - g**-2 * x / c3, "c5": 1 - g**-3 * x / c3, "c6": 1 + g**-2 * x / c3,
+            "side_condition": g**-3 * x / c3, "beta": beta, "gamma": g, "R": R, "eta_hat": q["eta_hat"],
+            "ratio": q["ratio"], "n": q["n"], "m": q["m"], "sig_hat_C": q["sigma0"] * C_LEAKY * q["R_max"]
+            * math.sqrt(q["log_mn_delta"]) / g}
+
+
+SIDE_C3 = Hypothesis("γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 (side condition of the proof of Lemma C.3, from (C.4))",
+                     "proof of Lemma C.3", lambda q: (q["side_condition"], q["side_condition"] <= 0.5))
+
+
+def leaky_horizon(profile) -> int:
+    return int(1200 * profile.horizon)
+
+
+def relu_horizon(profile) -> int:
+    return int(1500 * profile.horizon)
+
+
+def leaky_in_regime(profile):
+    """The shared in-regime strategy of the Appendix C/D claims (one strategy: cached runs are reused)."""
+    from generators.kou_states import leaky_states
+    return leaky_states(C=C_LEAKY, steps=leaky_horizon(profile))
+
+
+def relu_in_regime(profile):
+    from generators.kou_states import relu_states
+    return relu_states(C=C_RELU, steps=relu_horizon(profile))
+
+
+def leaky_setup(scn: Scenario) -> tuple[CoefRun, dict, dict, str]:
+    """(run, constants K, measured-quantity mapping, reason if the instance is outside Theorem 4.1 / ℰ_prelim)."""
+    run = coef_run(scn, LEAKY_DENSE)
+    K = leaky_constants(run)
+    qq = {**run.q, **K}
+    bad = [h.text for h in leaky_hypotheses() if not h.measure(qq).holds]
+    return run, K, qq, ("; ".join(bad) + " fails") if bad else ""
+
+
+RELU_DENSE = 80
+LEAKY_DENSE = 250  # every step up to 250 (≥ 2T₁ for every drawn η̂), then a geometric grid to the horizon
+
+
+def relu_setup(scn: Scenario) -> tuple[CoefRun, dict, str]:
+    run = coef_run(scn, RELU_DENSE)
+    qq = dict(run.q)
+    bad = [h.text for h in relu_hypotheses() if not h.measure(qq).holds]
+    return run, qq, ("; ".join(bad) + " fails") if bad else ""
+
+
+def effective(K: dict) -> dict:
+    """Instance constants for the evidence (plain floats)."""
+    return {k: (float(v) if isinstance(v, (int, float, np.floating)) else v) for k, v in K.items()
+            if not isinstance(v, np.ndarray)}

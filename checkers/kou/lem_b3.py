@@ -14,7 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from checkers.claim import Check, Claim, register
+from checkers.geometry import kou_second_layer
 from checkers.hypotheses import Hypothesis, measured
+from checkers.kou.common import kou_activation
 from checkers.kou.coefficients import C_LEAKY, C_RELU
 from checkers.verdict import Verdict
 from generators.kou_states import leaky_states, materialise_kou, relu_states
@@ -29,10 +31,8 @@ STEPS = 120
 def _identity(scn) -> Verdict:
     inst = materialise_kou(scn)
     X, y, m, n, g, eta = inst.X, inst.y, inst.m, inst.n, inst.gamma, inst.eta
-    a = np.concatenate([np.full(m, 1.0 / m), np.full(m, -1.0 / m)])
-    kw = dict(activation="leaky_relu", gamma=g) if g > 0 else dict(activation="relu", relu_grad_at_zero=1)
-    traj = simulate(X, y, inst.W0, a, step_size=eta, steps=inst.steps, loss="logistic_mean", engine="direct",
-                    record_steps="all", **kw)
+    traj = simulate(X, y, inst.W0, kou_second_layer(m), step_size=eta, steps=inst.steps, loss="logistic_mean",
+                    engine="direct", record_steps="all", activation=kou_activation(g))
     if traj.diverged[0]:
         return Verdict.diverged(int(traj.diverged_at[0]))
     W = traj.W[:, 0]  # (T, 2m, d)
