@@ -44,6 +44,13 @@ class CheckResult:
     points: list = attrs.field(factory=list)
     sharpness: dict | None = None
 
+    @classmethod
+    def from_json(cls, rec: dict) -> "CheckResult":
+        """Rebuild a result from :meth:`to_json` plus ``claim_id`` (results shipped between processes)."""
+        keys = {f.name for f in attrs.fields(cls)}
+        kw = {("sharpness" if k == "sharpness_control" else k): v for k, v in rec.items()}
+        return cls(**{k: v for k, v in kw.items() if k in keys})
+
     def to_json(self) -> dict:
         return {
             "name": self.name, "regime": self.regime, "outcome": self.outcome,

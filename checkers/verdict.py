@@ -22,7 +22,7 @@ from typing import Any, Literal, Mapping
 
 import attrs
 
-__all__ = ["Evidence", "Verdict", "Outcome", "INFORMATIVE", "SolverTrouble"]
+__all__ = ["Evidence", "Verdict", "Outcome", "INFORMATIVE", "SolverTrouble", "jsonable"]
 
 Outcome = Literal["holds", "violated", "outside", "inconclusive", "vacuous"]
 INFORMATIVE = ("holds", "violated")
@@ -36,7 +36,7 @@ _REL = {"<=": lambda m, b: m <= b, ">=": lambda m, b: m >= b, "<": lambda m, b: 
 
 
 def _jsonable(v: Any) -> Any:
-    """Plain-Python (JSON-ready) copy of numbers, arrays and containers."""
+    """Plain-Python (JSON-ready) copy of numbers, arrays and containers (non-finite floats as strings)."""
     try:
         import numpy as np
     except ImportError:  # pragma: no cover
@@ -52,6 +52,9 @@ def _jsonable(v: Any) -> Any:
     if isinstance(v, float) and not math.isfinite(v):
         return str(v)
     return v
+
+
+jsonable = _jsonable
 
 
 @attrs.frozen

@@ -58,16 +58,22 @@ def list_cmd(paper: str | None, as_json: bool) -> None:
 @click.option("--profile", default=None, help="ci, dev (default) or thorough")
 @click.option("--out", default="reports/latest", show_default=True, help="output directory")
 @click.option("--quiet", "-q", is_flag=True, help="less pytest output")
-def verify(paper: str | None, pattern: str | None, profile: str | None, out: str, quiet: bool) -> None:
+@click.option("--jobs", "-j", default="1", show_default=True,
+              help="parallel worker processes (pytest-xdist), one BLAS thread each; 'auto' = one per core")
+@click.option("--base-seed", default=None, help="shift every scenario seed (stability runs)")
+def verify(paper: str | None, pattern: str | None, profile: str | None, out: str, quiet: bool, jobs: str,
+           base_seed: str | None) -> None:
     """Verify the registered claims; write OUT/results.json and OUT/index.html."""
     import pytest
 
     from checkers.claim import PAPERS, claims
     from generators.profiles import get_profile
     try:
-        prof = get_profile(profile)
+        prof = get_profile(profile, base_seed)
     except ValueError as exc:
         raise BadInput(str(exc))
+    if jobs != "auto" and not (jobs.isdigit() and int(jobs) >= 1):
+        raise BadInput(f"jobs: must be a positive integer or 'auto', got {jobs!r}")
     if paper is not None and paper not in PAPERS:
         raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
     try:
@@ -93,6 +99,10 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
             "-o", "console_output_style=classic", "-rfEsx",
             "-W", "ignore::pytest.PytestAssertRewriteWarning"]
     args += ["-q"] if quiet else ["-v"]
+    if jobs != "1":
+        args += ["-n", jobs]
+    if base_seed is not None:
+        args += ["--base-seed", str(prof.base_seed)]
     if paper:
         args += ["--paper", paper]
     if pattern:

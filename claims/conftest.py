@@ -16,6 +16,7 @@ import pytest
 from checkers.claim import claims, get_claim
 from checkers.claim import check_json
 from checkers.runner import CheckResult, claim_finding, claim_verdict
+from checkers.verdict import jsonable as _jsonable
 from generators.profiles import get_profile, register_hypothesis_profiles
 
 
@@ -30,6 +31,10 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     register_hypothesis_profiles()
+    if _is_worker(config) or os.environ.get("CLAIMCHECK_BLAS_THREADS"):
+        # one BLAS thread per worker process (parallel runs), or as many as asked
+        from threadpoolctl import threadpool_limits
+        config._claimcheck_blas = threadpool_limits(int(os.environ.get("CLAIMCHECK_BLAS_THREADS", "1")))
     try:
         config._claimcheck_profile = get_profile(config.getoption("--profile"), config.getoption("--base-seed"))
     except ValueError as exc:
@@ -69,8 +74,26 @@ def record_check(request):
     return _record
 
 
+def _is_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist controller: merge a worker's check results (sent in its ``workeroutput``)."""
+    payload = getattr(node, "workeroutput", {}).get("claimcheck_results")
+    for rec in json.loads(payload or "[]"):
+        res = CheckResult.from_json(rec)
+        node.config._claimcheck_results[(res.claim_id, res.name)] = res
+
+
 def pytest_sessionfinish(session, exitstatus):
     config = session.config
+    if _is_worker(config):  # ship this worker's results to the controller, which writes the file
+        config.workeroutput["claimcheck_results"] = json.dumps(
+            [dict(r.to_json(), claim_id=r.claim_id) for r in config._claimcheck_results.values()],
+            allow_nan=True, default=str)
+        return
     path = config.getoption("--results")
     if not path:
         return
@@ -98,7 +121,7 @@ def pytest_sessionfinish(session, exitstatus):
            "false_alarm": false_alarm_bound(out), "claims": out}
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as fh:
-        json.dump(doc, fh, indent=1, allow_nan=False, default=str)
+        json.dump(_jsonable(doc), fh, indent=1, allow_nan=False, default=str)
 
 
 def false_alarm_bound(entries: list[dict]) -> dict:
