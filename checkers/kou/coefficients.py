@@ -229,11 +229,12 @@ SIDE_C3 = Hypothesis("γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 (side condition of th
 
 
 def leaky_horizon(profile) -> int:
-    return int(1200 * profile.horizon)
+    """600 steps under ``ci`` (≥ 2.3 T₁ for every drawn η̂), 1500·horizon otherwise."""
+    return 600 if profile.name == "ci" else int(1500 * profile.horizon)
 
 
 def relu_horizon(profile) -> int:
-    return int(1500 * profile.horizon)
+    return 600 if profile.name == "ci" else int(1500 * profile.horizon)
 
 
 def leaky_in_regime(profile):
@@ -247,23 +248,24 @@ def relu_in_regime(profile):
     return relu_states(C=C_RELU, steps=relu_horizon(profile))
 
 
-def leaky_setup(scn: Scenario) -> tuple[CoefRun, dict, dict, str]:
-    """(run, constants K, measured-quantity mapping, reason if the instance is outside Theorem 4.1 / ℰ_prelim)."""
+def leaky_setup(scn: Scenario, allow: tuple[str, ...] = ()) -> tuple[CoefRun, dict, dict, str]:
+    """(run, constants K, measured-quantity mapping, reason if the instance is outside Theorem 4.1 / ℰ_prelim).
+    ``allow``: hypothesis texts a negative control breaks on purpose (not a reason to be outside)."""
     run = coef_run(scn, LEAKY_DENSE)
     K = leaky_constants(run)
     qq = {**run.q, **K}
-    bad = [h.text for h in leaky_hypotheses() if not h.measure(qq).holds]
+    bad = [h.text for h in leaky_hypotheses() if h.text not in allow and not h.measure(qq).holds]
     return run, K, qq, ("; ".join(bad) + " fails") if bad else ""
 
 
 RELU_DENSE = 80
-LEAKY_DENSE = 250  # every step up to 250 (≥ 2T₁ for every drawn η̂), then a geometric grid to the horizon
+LEAKY_DENSE = 300  # every step up to 300 (≥ 2T₁ for every drawn η̂), then a geometric grid to the horizon
 
 
-def relu_setup(scn: Scenario) -> tuple[CoefRun, dict, str]:
+def relu_setup(scn: Scenario, allow: tuple[str, ...] = ()) -> tuple[CoefRun, dict, str]:
     run = coef_run(scn, RELU_DENSE)
     qq = dict(run.q)
-    bad = [h.text for h in relu_hypotheses() if not h.measure(qq).holds]
+    bad = [h.text for h in relu_hypotheses() if h.text not in allow and not h.measure(qq).holds]
     return run, qq, ("; ".join(bad) + " fails") if bad else ""
 
 

@@ -52,11 +52,11 @@ CLAIM = register(Claim(
     hypotheses=[*leaky_hypotheses(), RELATION],
     constants=[Constant("C", C_LEAKY, "the 'sufficiently large' C of (C.2)-(C.4): 16 makes the side condition "
                         "γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 of the proof of C.3 hold on every drawn instance (β ≤ cγ small)"),
-               Constant("C'", C_PRIME, "T₁ = C′η⁻¹nmR_max⁻²; C′ = 2 satisfies the proof's relation of C.5, "
+               Constant("C'", C_PRIME, "T₁ = C′η⁻¹nmR_max⁻²; C′ = 4 satisfies the proof's relation of C.5, "
                         "C′c̃γR_min²R_max⁻²(1 − γ⁻⁴c₁⁻¹R_min⁻²pn) > β, on the drawn instances")],
     checks=[
         Check("in-regime", "in-regime", leaky_in_regime, _check,
-              description="every step t ≤ 250 (t = 0: 0 ≥ 0), then a geometric grid to t = 1200, with c₁ = min{c₂, c₃} from the proofs of C.2/C.3 "
+              description="every step t ≤ 250 (t = 0: 0 ≥ 0), then a geometric grid to the horizon (600 steps under ci, 1500 otherwise), with c₁ = min{c₂, c₃} from the proofs of C.2/C.3 "
                           "on the instance; knobs at the boundaries of (C.2)-(C.4) (largest η̂, σ̂, smallest "
                           "R_min²/(np), m = 1, p = 0 also drawn)",
               sharpness=9.0),
