@@ -1,0 +1,247 @@
+"""Shared pieces of Lai et al.'s two-neuron (Sec. 4) and m > 2 (App. D, E) claims: Theorems 8, 9, 21, 22,
+Lemmas 7, 19, 20, 23.
+
+* hypotheses of those results (measured on :class:`generators.lai_multi.MultiInstance`, over a batch: held iff
+  every seed holds it, value = the worst seed's);
+* the batch GD runner (simulator.simulate_batch on X_eff with X_eff X_effᵀ = G, exact in (β, α)) and the exact
+  limit of a disjoint frozen final phase, certified for all later steps (Lemma 20 + Lemma 2 per neuron);
+* the statistical verdicts: a failure-rate test (one-sided Clopper–Pearson vs δ(n)) and its quantile form,
+  which turns "P(ratio > 1) ≤ δ" into an inequality on an order statistic (so that a bound can be tightened
+  for the sharpness control): the (k*+1)-th largest ratio ≤ 1, k* the largest failure count the test accepts.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+import attrs
+import numpy as np
+
+from checkers.hypotheses import Constant, Hypothesis
+from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, TIE
+from checkers.stats import failure_rate_exceeds
+from checkers.verdict import Verdict
+from generators.lai_multi import MultiInstance, assignment_matrices, children, materialise_multi
+from simulator import simulate_batch
+
+__all__ = ["C_PROB", "delta", "ALPHA_CP", "k_crit", "quantile_verdict", "rate_verdict", "batch_hypotheses",
+           "Outcome", "run_batch", "gnorm", "project", "INIT2", "STEP_LO", "STEP_HI", "STEP_BOTH", "INIT21",
+           "ASSIGN", "C_LO", "C_HI", "EPS2_MAX", "materialise_children"]
+
+C14_EXPONENT = 3.0 - math.log(9.0)  # Corollary 14 with C·c = 3 (checkers/lai/cor14.py's declaration)
+C_PROB = Constant("2exp(−cn)", C14_EXPONENT,
+                  "the printed failure probability 2exp(−cn) is instantiated, as for Theorem 4, as the union of the "
+                  "two events the proofs intersect: δ(n) = 2e^{−n/C_g} (Lemma 12) + 2e^{−n(Cc − ln 9)} (Corollary 14, "
+                  "Cc − ln 9 = 0.803), capped at 1: δ(4) = 0.35, δ(5) = 0.20, δ(6) = 0.12, δ(8) = 0.040")
+ALPHA_CP = 0.01
+C_LO, C_HI = 1.0 / (C_STEP.value * C_G.value), 1.0 / C_G.value  # c = η‖λ‖₁ ∈ [1/4, 1/2]
+EPS2_MAX = 1.0 / (2 * C_ALPHA.value)  # Theorem 8: ε ≤ y_min/(2C_α) = y_min/16
+REL = 1e-12  # one rounding error at the ends of the step range (η is rebuilt from c)
+
+
+def delta(n: int) -> float:
+    return float(min(1.0, 2 * math.exp(-n / C_G.value) + 2 * math.exp(-n * C14_EXPONENT)))
+
+
+def gnorm(G: np.ndarray, a: np.ndarray) -> float:
+    """‖Xᵀa‖₂ = √(aᵀGa)."""
+    return float(math.sqrt(max(float(a @ G @ a), 0.0)))
+
+
+def project(G: np.ndarray, target: np.ndarray, alpha0: np.ndarray, S: np.ndarray) -> np.ndarray:
+    """Dual coordinates of argmin_{X_S w = target_S} ‖w − Xᵀα₀‖ (Lemma 2's projection)."""
+    a = alpha0.copy()
+    if S.any():
+        a[S] += np.linalg.solve(G[np.ix_(S, S)], target[S] - (G @ alpha0)[S])
+    return a
+
+
+# --- hypotheses ------------------------------------------------------------------------------------------
+def _init2(inst: MultiInstance):
+    ratio = float(np.max(inst.B0) / inst.y_min)
+    ok = inst.scenario.get("init") == "span" and bool(np.all(inst.B0 > 0)) and ratio <= EPS2_MAX * (1 + REL)
+    return ratio, ok
+
+
+def _step_lo(inst):
+    c = inst.eta * inst.L
+    return c, bool(c >= C_LO * (1 - REL))
+
+
+def _step_hi(inst):
+    c = inst.eta * inst.L
+    return c, bool(c <= C_HI * (1 + REL))
+
+
+def _step_both(inst):
+    c = inst.eta * inst.L
+    return c, bool(abs(c - C_HI) <= REL * C_HI)
+
+
+def _eps21(inst: MultiInstance):
+    """ε_k = β_k^(0) − (1/C_g)A_k y must satisfy 0 < ε ≤ y_min/(C_α m) (Theorem 21's initialisation)."""
+    a = inst.assign
+    if np.any(a < 0):
+        return math.inf, False
+    A = assignment_matrices(a, inst.signs, inst.y)
+    eps = inst.B0 - A * inst.y[None, :] / C_G.value
+    ratio = float(eps.max() / inst.y_min)
+    return ratio, bool(np.all(eps > 0) and ratio <= (1 + REL) / (C_ALPHA.value * inst.m))
+
+
+def _assign(inst: MultiInstance):
+    a = inst.assign
+    ok = bool(np.all(a >= 0) and all(inst.signs[a[i]] * inst.y[i] > 0 for i in range(len(a))))
+    return float(np.sum(a < 0)), ok
+
+
+INIT2 = Hypothesis(f"w_⊕^(0) = Xᵀ(XXᵀ)⁻¹ε_⊕, w_⊖^(0) = Xᵀ(XXᵀ)⁻¹ε_⊖, 0 < ε_⊕,i, ε_⊖,i ≤ y_min/(2C_α), "
+                   f"C_α = {C_ALPHA.value:g}", "Theorems 8, 9", _init2)
+STEP_LO = Hypothesis(f"1/(C·C_g‖λ‖₁) ≤ η with C = {C_STEP.value:g}, C_g = {C_G.value:g}", "Theorems 8, 9, 22", _step_lo)
+STEP_HI = Hypothesis(f"η ≤ 1/(C_g‖λ‖₁) with C_g = {C_G.value:g}", "Theorems 8, 9, 21, 22", _step_hi)
+STEP_BOTH = Hypothesis(f"1/(C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) (as printed in Theorem 21), C_g = {C_G.value:g}",
+                       "Theorem 21", _step_both)
+INIT21 = Hypothesis(f"w_k^(0) = Xᵀ(XXᵀ)⁻¹((1/C_g)A_k y + ε_k), 0 < ε_k,i ≤ y_min/(C_α m), C_α = {C_ALPHA.value:g}, "
+                    f"C_g = {C_G.value:g}", "Theorems 21, 22", _eps21)
+ASSIGN = Hypothesis("Assumption 4: a_i = k for a neuron with s_k·y_i > 0, for every i", "Assumption 4", _assign)
+
+
+def batch_hypotheses(insts: Sequence[MultiInstance], hyps: Sequence[Hypothesis]) -> dict:
+    """{text: {value (worst seed), holds (every seed)}} for the evidence."""
+    out = {}
+    for h in hyps:
+        ms = [h.measure(i) for i in insts]
+        vals = [m.value for m in ms if m.value is not None and math.isfinite(m.value)]
+        out[h.text] = {"value": (max(vals) if vals else None), "holds": all(m.holds for m in ms),
+                       "holds_fraction": float(np.mean([m.holds for m in ms]))}
+    return out
+
+
+# --- statistical verdicts --------------------------------------------------------------------------------
+def k_crit(K: int, dl: float, alpha: float = ALPHA_CP) -> int:
+    """The largest number of failures in K trials that the one-sided Clopper–Pearson test accepts (P ≤ δ)."""
+    k = -1
+    while k + 1 <= K and not failure_rate_exceeds(k + 1, K, min(dl, 1.0), alpha)[0]:
+        k += 1
+    return k
+
+
+def quantile_verdict(quantity: str, ratios: Sequence[float], relation: str, dl: float, *, alpha: float = ALPHA_CP,
+                     min_trials: int = 4, **kw) -> Verdict:
+    """"P(ratio violates 1) ≤ δ" as an order statistic: violated iff more than k* ratios are on the wrong side
+    of 1 (exactly the Clopper–Pearson test), measured = the (k*+1)-th worst ratio, bound 1."""
+    r = np.asarray([x if math.isfinite(x) else (math.inf if relation == "<=" else 0.0) for x in ratios], float)
+    K = len(r)
+    if K < min_trials:
+        return Verdict.inconclusive(f"only {K} seeds with a certified limit")
+    k = k_crit(K, dl, alpha)
+    if k >= K:
+        return Verdict.vacuous(f"δ = {dl:.3g}: even {K}/{K} failures are accepted")
+    order = np.sort(r)[::-1] if relation == "<=" else np.sort(r)
+    measured = float(order[k])
+    fails = int(np.sum(r > 1) if relation == "<=" else np.sum(r < 1))
+    consts = dict(kw.pop("constants", {}))
+    consts.update({"K": K, "failures": fails, "k_star": k, "delta": dl, "worst_ratio": float(order[0]),
+                   "median_ratio": float(np.median(r))})
+    return Verdict.compare(f"{quantity} [(k*+1)-th worst of {K} seeds, k* = {k} failures accepted at δ = {dl:.3g}]",
+                           measured, 1.0, relation, allowed_failure=dl, constants=consts, **kw)
+
+
+def rate_verdict(quantity: str, fails: int, trials: int, dl: float, *, min_trials: int = 4, **kw) -> Verdict:
+    """Violated iff the one-sided (1 − α) Clopper–Pearson lower bound on P(failure) exceeds δ."""
+    if trials < min_trials:
+        return Verdict.inconclusive(f"only {trials} seeds with a decided outcome")
+    _, lo, hi = failure_rate_exceeds(fails, trials, min(dl, 1.0), ALPHA_CP)
+    consts = dict(kw.pop("constants", {}))
+    consts.update({"trials": trials, "failures": fails, "rate": fails / trials, "delta": dl, "cp_upper": hi})
+    return Verdict.compare(f"{quantity}: one-sided 99% Clopper–Pearson lower bound on P(failure) vs δ(n)", lo, dl,
+                           "<=", allowed_failure=dl, constants=consts, **kw)
+
+
+# --- GD runs ---------------------------------------------------------------------------------------------
+@attrs.frozen
+class Outcome:
+    """One seed: the trajectory's patterns and the certified exact limit (α^∞ per neuron)."""
+
+    inst: MultiInstance = attrs.field(eq=False, repr=False)
+    diverged: bool
+    patterns: np.ndarray = attrs.field(eq=False, repr=False)  # (T+1, m, n)
+    beta: np.ndarray = attrs.field(eq=False, repr=False)  # (T+1, m, n)
+    alpha: np.ndarray = attrs.field(eq=False, repr=False)  # (T+1, m, n)
+    certified: bool
+    alpha_inf: np.ndarray = attrs.field(eq=False, repr=False)  # (m, n)
+    tie: bool
+
+    @property
+    def beta_inf(self) -> np.ndarray:
+        return self.alpha_inf @ self.inst.G
+
+
+def _limit(inst: MultiInstance, alpha: np.ndarray, beta: np.ndarray) -> tuple[bool, np.ndarray]:
+    """Exact limit if the current pattern is disjoint across neurons and never changes again (Lemma 20: each
+    neuron is then linear GD on S_k with targets s_k y; Lemma 2: the limit is the projection). Certificate:
+    with ημ₁(G_SS) < 2 the residual ‖β_k,S − s_k y_S‖ never grows, so |β_ki^(t) − β_ki^∞| ≤
+    ‖(G_{:,S}G_SS⁻¹)_i‖·‖β_k,S − s_k y_S‖ for all later t; these bands must keep every sign."""
+    G, y, s = inst.G, inst.y, inst.signs
+    P = beta > 0
+    if np.any(P.sum(0) > 1):
+        return False, alpha.copy()
+    a_inf = np.zeros_like(alpha)
+    ok = True
+    for k in range(len(s)):
+        S = P[k]
+        tgt = s[k] * y
+        a_inf[k] = project(G, tgt, alpha[k], S)
+        b_inf = G @ a_inf[k]
+        if S.any():
+            GSS = G[np.ix_(S, S)]
+            r = float(np.linalg.norm(beta[k, S] - tgt[S]))
+            band = np.linalg.norm(np.linalg.solve(GSS, G[S, :]).T, axis=1) * r
+            ok &= inst.eta * float(np.linalg.eigvalsh(GSS)[-1]) < 2.0
+            ok &= bool(np.all(b_inf[S] - band[S] > 0))
+        else:
+            band = np.zeros(len(y))
+        ok &= bool(np.all(b_inf[~S] + band[~S] <= 0))
+    return bool(ok), a_inf
+
+
+def materialise_children(scn) -> list[MultiInstance]:
+    return [materialise_multi(k) for k in children(scn)]
+
+
+def run_batch(insts: Sequence[MultiInstance], steps: int | None = None, cap: int = 2000,
+              record: str = "all") -> list[Outcome]:
+    """GD on every seed (one simulate_batch call), then the certified limit at the last step; if a seed is not
+    yet certified on more than a quarter of the seeds the run is continued (×4, up to ``cap`` steps; the
+    others stay undecided and are reported). ``record``: "all" steps, or "early" (t ≤ 10 and
+    the last step; the certificate covers every t ≥ T)."""
+    inst0 = insts[0]
+    T = steps if steps is not None else 60
+    Xb = np.stack([i.X for i in insts])
+    yb = np.stack([i.y for i in insts])
+    W0 = np.stack([i.W0 for i in insts])
+    sb = np.stack([i.signs for i in insts])
+    traj = simulate_batch(Xb, yb, W0, sb, step_size=inst0.eta, steps=T, activation="relu", relu_grad_at_zero=0,
+                          loss="squared_half_sum", engine="span",
+                          record_steps="all" if record == "all" else sorted(set(range(min(T, 10) + 1)) | {T}))
+    pre, alp = traj.preact, traj.alpha
+    outs = []
+    for b, inst in enumerate(insts):
+        if traj.diverged[b]:
+            outs.append(Outcome(inst, True, pre[:, b] > 0, pre[:, b], alp[:, b], False, alp[-1, b], False))
+            continue
+        beta, alpha = pre[:, b], alp[:, b]
+        cert, a_inf = _limit(inst, alpha[-1], beta[-1])
+        tie_tol = TIE * max(1.0, inst.y_max)
+        off = ~(beta[-1] > 0)
+        tie = bool(np.any(np.abs(beta[1:]) < tie_tol) or np.any((np.abs(a_inf @ inst.G) < tie_tol) & off))
+        outs.append(Outcome(inst, False, beta > 0, beta, alpha, cert, a_inf, tie))
+    if T < cap and 4 * sum(not o.certified and not o.diverged for o in outs) > len(outs):
+        return run_batch(insts, steps=min(cap, 4 * T), cap=cap, record=record)
+    return outs
+
+
+def outcome_summary(outs: Sequence[Outcome]) -> dict:
+    ec = [o.inst.effective_constants() for o in outs]
+    keys = ("C0_eff", "rho", "C_g_eff", "c", "kappa", "n", "d", "L", "n_neg")
+    return {k: [float(min(e[k] for e in ec)), float(max(e[k] for e in ec))] for k in keys}
