@@ -16,18 +16,106 @@ from __future__ import annotations
 
 import math
 
+from typing import Any
+
+import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.kou.common import KouInstance, eta_from, p_from_kappa, sigma0_from
-from generators.classification import gram_data
+from generators.classification import data_statistics, gram_data
 from generators.scenario import Scenario
 
-__all__ = ["materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence",
+__all__ = ["KouInstance", "eta_from", "sigma0_from", "p_from_kappa", "knobs", "materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence",
            "init_scenario", "init_data"]
 
 DATA = ("nearorth", "orth", "basis", "dependent", "nonsupport", "correlated")
 SEEDS = st.integers(0, 2**31 - 1)
+
+
+def eta_from(eta_hat: float, n: int, m: int, R_max: float) -> float:
+    """η = η̂ n m / R_max²."""
+    return float(eta_hat) * n * m / R_max**2
+
+
+def sigma0_from(sig_hat: float, gamma: float, m: int, n: int, delta: float, R_max: float) -> float:
+    """σ₀ from σ̂ (γ = 0: ReLU form without the factor γ)."""
+    g = float(gamma) if gamma > 0 else 1.0
+    return float(sig_hat) * g / (R_max * math.sqrt(math.log(m * n / delta)))
+
+
+def p_from_kappa(kappa: float, gamma: float, n: int, R_min: float, R_max: float) -> float:
+    """p with κ_L = R_min²γ⁴/(R²np) = κ (γ > 0) or κ_R = R_min²/(R²np) = κ (γ = 0)."""
+    R = R_max / R_min
+    g4 = float(gamma) ** 4 if gamma > 0 else 1.0
+    return R_min**2 * g4 / (R**2 * n * kappa)
+
+
+def knobs(X: np.ndarray, gamma: float, m: int, eta: float, sigma0: float, delta: float,
+          W0: np.ndarray | None = None) -> dict[str, float]:
+    """Measured statistics and normalised knobs of an instance (catalogue §0), and β = max|⟨w_{j,r}^{(0)}, x_i⟩|
+    (max over init seeds when W0 is batched)."""
+    st = data_statistics(X)
+    n = X.shape[0]
+    R_max, R_min, R, p = st["R_max"], st["R_min"], st["R"], st["p"]
+    g = float(gamma)
+    out = dict(st)
+    out.update({
+        "n": n, "d": int(X.shape[1]), "m": int(m), "gamma": g, "eta": float(eta), "sigma0": float(sigma0),
+        "delta": float(delta),
+        "eta_hat": eta * R_max**2 / (n * m),
+        "sig_hat": sigma0 * R_max * math.sqrt(math.log(m * n / delta)) / (g if g > 0 else 1.0),
+        "kappa_L": (R_min**2 * g**4 / (R**2 * n * p)) if p > 0 else math.inf,
+        "kappa_R": (R_min**2 / (R**2 * n * p)) if p > 0 else math.inf,
+        "rank_X": int(np.linalg.matrix_rank(X)),
+        "sigma_min_X": float(np.linalg.svd(X, compute_uv=False)[-1]) if n <= X.shape[1] else 0.0,
+    })
+    if W0 is not None:
+        out["beta"] = float(np.abs(np.asarray(W0) @ X.T).max())
+    return out
+
+
+@attrs.frozen
+class KouInstance:
+    """A materialised Kou instance: data (X, y), activation slope γ (0 = ReLU), width m (2m neurons), step η,
+    init scale σ₀, δ, and a batch of initialisations W0 (B, 2m, d), one per init seed."""
+
+    X: np.ndarray
+    y: np.ndarray
+    gamma: float
+    m: int
+    eta: float
+    sigma0: float
+    delta: float
+    W0: np.ndarray
+    params: dict = attrs.field(factory=dict)
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def d(self) -> int:
+        return int(self.X.shape[1])
+
+    @property
+    def B(self) -> int:
+        return int(self.W0.shape[0])
+
+    @property
+    def relu(self) -> bool:
+        return self.gamma == 0.0
+
+    @property
+    def norms2(self) -> np.ndarray:
+        return (self.X**2).sum(axis=1)
+
+    def knobs(self) -> dict[str, float]:
+        return knobs(self.X, self.gamma, self.m, self.eta, self.sigma0, self.delta, self.W0)
+
+    def beta(self) -> np.ndarray:
+        """β per init seed: max_{j,r,i} |⟨w_{j,r}^{(0)}, x_i⟩|, shape (B,)."""
+        return np.abs(self.W0 @ self.X.T).reshape(self.B, -1).max(axis=1)
+
 
 
 def _labels(rng: np.random.Generator, n: int, n_pos: int) -> np.ndarray:
@@ -114,7 +202,11 @@ def kou_scenario(draw, *, data: str | list = "nearorth", gamma=0.5, n=(2, 8), d_
         return spec
     dat = draw(st.sampled_from(data)) if isinstance(data, list) else data
     n_ = int(val(n))
-    params = {"data": dat, "n": n_, "d": n_ + int(val(d_extra)), "gamma": float(val(gamma)), "m": int(val(m)),
+    if isinstance(m, tuple) and m and m[0] == "width":  # smallest width m ≥ C log(n/δ), plus 0..8
+        m_ = math.ceil(float(m[1]) * math.log(n_ / float(delta))) + draw(st.one_of(st.just(0), st.integers(0, 8)))
+    else:
+        m_ = int(val(m))
+    params = {"data": dat, "n": n_, "d": n_ + int(val(d_extra)), "gamma": float(val(gamma)), "m": max(1, m_),
               "eta_hat": float(val(eta_hat, log=True)), "sig_hat": float(val(sig_hat, log=True)),
               "delta": float(val(delta)), "seeds": int(seeds),
               "R_max": float(val(R_max)), "kappa": float(val(kappa, log=True)), "pattern": val(list(patterns))}

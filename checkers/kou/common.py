@@ -24,19 +24,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import attrs
 import numpy as np
 from scipy.special import expit
 
 from checkers.geometry import kou_second_layer
-from generators.classification import data_statistics
+from generators.kou import KouInstance, eta_from, knobs, p_from_kappa, sigma0_from  # noqa: F401 (re-exported)
 from simulator.activations import Activation
 from simulator.gd import simulate_batch
 from simulator.trajectory import Trajectory
 
 __all__ = ["KouInstance", "kou_activation", "jvec", "run_gd", "lprime", "margins_of", "sigma_prime",
            "rho_of", "rho_from_weights", "rho_parts", "rho_recursion", "block", "stable_ranks", "knobs",
-           "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class", "tightest"]
+           "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class", "tightest", "record_grid", "trajectory", "steps_for", "regime", "LEAKY_HYPS", "RELU_HYPS",
+           "CONSTANTS"]
 
 
 def kou_activation(gamma: float) -> Activation:
@@ -61,91 +61,6 @@ def jvec(m: int) -> np.ndarray:
 
 def neuron_class(m: int) -> np.ndarray:
     return jvec(m)
-
-
-def eta_from(eta_hat: float, n: int, m: int, R_max: float) -> float:
-    """η = η̂ n m / R_max²."""
-    return float(eta_hat) * n * m / R_max**2
-
-
-def sigma0_from(sig_hat: float, gamma: float, m: int, n: int, delta: float, R_max: float) -> float:
-    """σ₀ from σ̂ (γ = 0: ReLU form without the factor γ)."""
-    g = float(gamma) if gamma > 0 else 1.0
-    return float(sig_hat) * g / (R_max * math.sqrt(math.log(m * n / delta)))
-
-
-def p_from_kappa(kappa: float, gamma: float, n: int, R_min: float, R_max: float) -> float:
-    """p with κ_L = R_min²γ⁴/(R²np) = κ (γ > 0) or κ_R = R_min²/(R²np) = κ (γ = 0)."""
-    R = R_max / R_min
-    g4 = float(gamma) ** 4 if gamma > 0 else 1.0
-    return R_min**2 * g4 / (R**2 * n * kappa)
-
-
-def knobs(X: np.ndarray, gamma: float, m: int, eta: float, sigma0: float, delta: float,
-          W0: np.ndarray | None = None) -> dict[str, float]:
-    """Measured statistics and normalised knobs of an instance (catalogue §0), and β = max|⟨w_{j,r}^{(0)}, x_i⟩|
-    (max over init seeds when W0 is batched)."""
-    st = data_statistics(X)
-    n = X.shape[0]
-    R_max, R_min, R, p = st["R_max"], st["R_min"], st["R"], st["p"]
-    g = float(gamma)
-    out = dict(st)
-    out.update({
-        "n": n, "d": int(X.shape[1]), "m": int(m), "gamma": g, "eta": float(eta), "sigma0": float(sigma0),
-        "delta": float(delta),
-        "eta_hat": eta * R_max**2 / (n * m),
-        "sig_hat": sigma0 * R_max * math.sqrt(math.log(m * n / delta)) / (g if g > 0 else 1.0),
-        "kappa_L": (R_min**2 * g**4 / (R**2 * n * p)) if p > 0 else math.inf,
-        "kappa_R": (R_min**2 / (R**2 * n * p)) if p > 0 else math.inf,
-        "rank_X": int(np.linalg.matrix_rank(X)),
-        "sigma_min_X": float(np.linalg.svd(X, compute_uv=False)[-1]) if n <= X.shape[1] else 0.0,
-    })
-    if W0 is not None:
-        out["beta"] = float(np.abs(np.asarray(W0) @ X.T).max())
-    return out
-
-
-@attrs.frozen
-class KouInstance:
-    """A materialised Kou instance: data (X, y), activation slope γ (0 = ReLU), width m (2m neurons), step η,
-    init scale σ₀, δ, and a batch of initialisations W0 (B, 2m, d), one per init seed."""
-
-    X: np.ndarray
-    y: np.ndarray
-    gamma: float
-    m: int
-    eta: float
-    sigma0: float
-    delta: float
-    W0: np.ndarray
-    params: dict = attrs.field(factory=dict)
-
-    @property
-    def n(self) -> int:
-        return int(self.X.shape[0])
-
-    @property
-    def d(self) -> int:
-        return int(self.X.shape[1])
-
-    @property
-    def B(self) -> int:
-        return int(self.W0.shape[0])
-
-    @property
-    def relu(self) -> bool:
-        return self.gamma == 0.0
-
-    @property
-    def norms2(self) -> np.ndarray:
-        return (self.X**2).sum(axis=1)
-
-    def knobs(self) -> dict[str, float]:
-        return knobs(self.X, self.gamma, self.m, self.eta, self.sigma0, self.delta, self.W0)
-
-    def beta(self) -> np.ndarray:
-        """β per init seed: max_{j,r,i} |⟨w_{j,r}^{(0)}, x_i⟩|, shape (B,)."""
-        return np.abs(self.W0 @ self.X.T).reshape(self.B, -1).max(axis=1)
 
 
 def run_gd(inst: KouInstance, steps: int, record: Any = "geometric", engine: str = "span") -> Trajectory:
@@ -241,3 +156,74 @@ def tightest(measured: np.ndarray, bound: np.ndarray, relation: str = "<=") -> i
         rel = slack / (np.abs(b) + 1e-300)
     rel = np.where(np.isnan(rel), -np.inf, rel)
     return int(np.argmin(rel))
+
+
+def record_grid(steps: int, first: int = 40, count: int = 60) -> np.ndarray:
+    """Steps 0..first (every step) and a geometric grid up to ``steps`` (both ends included)."""
+    from simulator.gd import geometric_steps
+    return np.unique(np.concatenate([np.arange(min(first, steps) + 1), geometric_steps(steps, count)]))
+
+
+def trajectory(inst: KouInstance, steps: int, record: Any = None):
+    """(traj, ρ) on the span engine, recorded on :func:`record_grid` unless ``record`` is given."""
+    tr = run_gd(inst, steps, record=record_grid(steps) if record is None else record, engine="span")
+    return tr, rho_of(tr, inst.X)
+
+
+# --------------------------------------------------------------------------------------------------------
+# The standing hypotheses of Theorems 4.1 / 4.3 with the suite's constants (one C per hypothesis: the theorems
+# hold for "C sufficiently large", so a smaller C for a hypothesis only enlarges the tested regime).
+
+from checkers.hypotheses import Constant, Hypothesis  # noqa: E402
+
+C_KAPPA = 100.0
+C_ETA = 4.0
+C_SIGMA = 20.0
+C_WIDTH = 8.0
+R_BOUND = 2.0
+
+CONSTANTS = (
+    Constant("C (data)", C_KAPPA, "κ ≥ 100 (catalogue §0 in-regime setting); G.1's explicit constants would need "
+                                  "≈ 3300 R², tested as the boundary κ = 100 instead"),
+    Constant("C (step)", C_ETA, "η̂ ≤ 1/4: G.1's proof needs 3η̂|ℓ′| ≤ 1, i.e. η̂ ≤ 1/3"),
+    Constant("C (init)", C_SIGMA, "σ̂ ≤ 1/20 makes β ≤ ~0.1γ (C.5: β ≤ cγ)"),
+    Constant("C (width)", C_WIDTH, "m ≥ 8 log(n/δ) (ReLU): every S_i^{(0)} non-empty w.h.p."),
+    Constant("R bound", R_BOUND, "\"R is at most an absolute constant\": R ≤ 2"),
+)
+
+KAPPA_L = Hypothesis(f"R_min² ≥ C R² γ⁻⁴ n p (C = {C_KAPPA:g})", "Theorem 4.1 / (C.4)",
+                     lambda q: (q["kappa_L"], q["kappa_L"] >= C_KAPPA * (1 - 1e-9)))
+KAPPA_R = Hypothesis(f"R_min² ≥ C R² n p (C = {C_KAPPA:g})", "Theorem 4.3 / (E.4)",
+                     lambda q: (q["kappa_R"], q["kappa_R"] >= C_KAPPA * (1 - 1e-9)))
+ETA = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (C = {C_ETA:g})", "Theorems 4.1, 4.3 / (C.3)",
+                 lambda q: (q["eta_hat"], q["eta_hat"] <= (1 + 1e-9) / C_ETA))
+SIGMA_L = Hypothesis(f"σ₀ ≤ γ(C R_max √log(mn/δ))⁻¹ (C = {C_SIGMA:g})", "Theorem 4.1 / (C.2)",
+                     lambda q: (q["sig_hat"], q["sig_hat"] <= (1 + 1e-9) / C_SIGMA))
+SIGMA_R = Hypothesis(f"σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (C = {C_SIGMA:g})", "Theorem 4.3 / (E.2)",
+                     lambda q: (q["sig_hat"], q["sig_hat"] <= (1 + 1e-9) / C_SIGMA))
+WIDTH = Hypothesis(f"m ≥ C log(n/δ) (C = {C_WIDTH:g})", "Theorem 4.3",
+                   lambda q: (q["m"], q["m"] >= C_WIDTH * math.log(q["n"] / q["delta"])))
+R_SMALL = Hypothesis(f"R = R_max/R_min is at most an absolute constant (R ≤ {R_BOUND:g})", "Sec. 4",
+                     lambda q: (q["R"], q["R"] <= R_BOUND * (1 + 1e-12)))
+
+LEAKY_HYPS = (KAPPA_L, ETA, SIGMA_L, R_SMALL)
+RELU_HYPS = (KAPPA_R, ETA, SIGMA_R, WIDTH, R_SMALL)
+
+
+def regime(gamma, *, n=(2, 8), m=None, kappa=(C_KAPPA, 1e4), eta_hat=(0.02, 1 / C_ETA), sig_hat=(1e-3, 1 / C_SIGMA),
+           R_max=(1.0, 1.5, 2.0), data="nearorth", seeds=2, steps=2000, delta=0.1, extra=None):
+    """Strategy of in-regime instances (Theorem 4.1 for γ > 0, 4.3 for γ = 0); boundaries drawn with weight."""
+    from generators.kou import kou_scenario
+    relu = gamma == 0 or gamma == 0.0
+    if m is None:
+        m = ("width", C_WIDTH) if relu else (1, 16)
+    ex = {"steps": int(steps)}
+    ex.update(extra or {})
+    return kou_scenario(data=data, gamma=gamma, n=n, m=m, kappa=kappa, eta_hat=eta_hat, sig_hat=sig_hat,
+                        R_max=list(R_max), delta=delta, seeds=seeds, extra=ex)
+
+
+
+def steps_for(profile, ci: int, other: int) -> int:
+    """GD horizon: ``ci`` steps under the ci profile (wall-time budget), ``other``·horizon otherwise."""
+    return int(ci) if profile.name == "ci" else int(other * profile.horizon)
