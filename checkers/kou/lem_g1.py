@@ -1,0 +1,178 @@
+"""Kou et al., Lemma G.1: margins stay bounded below, close to each other, and the active sets only grow.
+
+Paper (App. G, Lemma G.1), for both the ReLU and the leaky-ReLU network (G.1), for any t ≥ 0:
+  (1) y_i f(W^{(t)}, x_i) ≥ −c;  (2) "y_i f(W^{(t)}, x_i) y_k f(W^{(t)}, x_k) ≤ C₁" (as rendered: the minus sign
+  of the difference is lost);  (3) ℓ′_i^{(t)}/ℓ′_k^{(t)} ≤ C₂;  (4) S_i^{(t)} ⊆ S_i^{(t+1)},
+  S_i^{(t)} = {r : ⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0}.
+The proof's constants: c = 2β, C₁ = max{4β, log(60R²) + 1}, C₂ = 2(1 + e^{C₁}); its per-step bounds (G.4)/(G.5):
+(η/5nm)|ℓ′_i|‖x_i‖² ≤ y_i f(W^{(t+1)}, x_i) − y_i f(W^{(t)}, x_i) ≤ (3η/nm)|ℓ′_i|‖x_i‖² (a proof-step check).
+Conditions (measured, :mod:`checkers.kou.margins`): R_min² ≥ 10C₂(n−1)p, η̂ ≤ 1/3, 2β ≤ 1, |S_i^{(0)}| ≥ 0.4m.
+
+Bullet (2) read literally (a product of margins) fails as soon as the margins exceed √C₁ (they grow like log t):
+ambiguous as printed; the proof's reading (the difference y_i f − y_k f ≤ C₁) is verified.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, measured
+from checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run, pool, correlated_pool, large_step_pool)
+from checkers.verdict import Verdict
+
+HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
+
+
+def _run(scn, p_name: str, H: int):
+    run = margin_run(scn, H)
+    q = g_quantities(run)
+    return run, q
+
+
+def _verdict(scn, bullet: str, in_regime: bool = True) -> Verdict:
+    run, q = _run(scn, "", int(scn["horizon"]))
+    hyp = measured(q, *HYPS)
+    consts = {k: q[k] for k in ("n", "m", "gamma", "eta_hat", "beta", "R", "p", "c", "C1", "C2", "orth_ratio",
+                                "S0_frac_min")}
+    consts["horizon"] = int(run.t[-1])
+    if run.diverged:
+        return Verdict.diverged(run.diverged_at, constants=consts, hypotheses=hyp)
+    if in_regime and not all(v["holds"] for v in hyp.values()):
+        bad = [k for k, v in hyp.items() if not v["holds"]]
+        return Verdict.outside("hypothesis not met on this draw: " + "; ".join(bad),
+                               None)
+    M, lp, t = run.margins, run.lp, run.t
+    if bullet == "margin":
+        k = np.unravel_index(np.argmin(M), M.shape)
+        return Verdict.compare("min_{t,i} y_i f(W^{(t)}, x_i)", float(M[k]), -q["c"], ">=", constants=consts,
+                               hypotheses=hyp, details={"t": int(t[k[0]]), "i": int(k[1]), "c = 2β": q["c"]})
+    if bullet in ("gap", "product"):
+        if bullet == "gap":
+            val = M.max(axis=1) - M.min(axis=1)
+        else:
+            val = np.max(M[:, :, None] * M[:, None, :], axis=(1, 2))
+        k = int(np.argmax(val))
+        name = ("max_{t,i,k} y_i f(W^{(t)}, x_i) − y_k f(W^{(t)}, x_k)" if bullet == "gap"
+                else "max_{t,i,k} y_i f(W^{(t)}, x_i)·y_k f(W^{(t)}, x_k) (as rendered)")
+        return Verdict.compare(name, float(val[k]), q["C1"], "<=", constants=consts, hypotheses=hyp,
+                               details={"t": int(t[k]), "margins_at_t": M[k].tolist()})
+    if bullet == "lprime":
+        val = lp.max(axis=1) / lp.min(axis=1)
+        k = int(np.argmax(val))
+        return Verdict.compare("max_{t,i,k} ℓ′_i^{(t)}/ℓ′_k^{(t)}", float(val[k]), q["C2"], "<=", constants=consts,
+                               hypotheses=hyp, details={"t": int(t[k])})
+    if bullet == "active":
+        S = run.same_class_active()  # (T, m, n)
+        exits = S[:-1] & ~S[1:]  # between consecutive recorded steps (every step up to the dense range)
+        per = exits.sum(axis=(1, 2))
+        k = int(np.argmax(per))
+        cons = run.consecutive
+        return Verdict.compare("#{(t, i, r): r ∈ S_i^{(t)}, r ∉ S_i^{(t+1)}} (recorded steps)", float(per.sum()), 0.0,
+                               "<=", constants=consts, hypotheses=hyp,
+                               details={"first_exit_t": int(t[k]) if per.sum() else None,
+                                        "consecutive_pairs": int(cons.size), "recorded": int(t.size)})
+    if bullet == "g45":
+        cons = run.consecutive
+        inst = run.inst
+        base = inst.eta * lp[cons] * inst.norms2 / (inst.n * inst.m)
+        ratio = (M[cons + 1] - M[cons]) / base
+        lo_k = np.unravel_index(np.argmin(ratio), ratio.shape)
+        hi_k = np.unravel_index(np.argmax(ratio), ratio.shape)
+        d = {"t_min": int(t[cons][lo_k[0]]), "t_max": int(t[cons][hi_k[0]]), "pairs": int(cons.size)}
+        return Verdict.all_of([
+            Verdict.compare("min_{t,i} Δ_i/(η|ℓ′_i|‖x_i‖²/nm)  [(G.4): ≥ 1/5]", float(ratio[lo_k]), 0.2, ">=",
+                            constants=consts, hypotheses=hyp, details=d),
+            Verdict.compare("max_{t,i} Δ_i/(η|ℓ′_i|‖x_i‖²/nm)  [(G.5): ≤ 3]", float(ratio[hi_k]), 3.0, "<=",
+                            constants=consts, hypotheses=hyp, details=d)])
+    raise ValueError(f"bullet: unknown {bullet!r}")
+
+
+def _in(p):
+    return g_regime(H=horizon(p))
+
+
+def _correlated(p):
+    return correlated_pool()
+
+
+def _large_step(p):
+    return large_step_pool()
+
+
+def check(name, bullet, strat, regime="in-regime", **kw):
+    in_regime = regime == "in-regime"
+    return Check(name, regime, strat, lambda s: _verdict(s, bullet, in_regime), **kw)
+
+
+CONSTANTS = [
+    Constant("c / β", 2.0, "c = 2β per instance (the proof's smallest choice; β measured from W⁽⁰⁾)"),
+    Constant("C₁ (R = 1, β ≤ 1.27)", 5.0943, "C₁ = max{4β, log(60R²) + 1} per instance (the proof's smallest choice); "
+             "6.48 at R = 2"),
+    Constant("C₂ (R = 1, β ≤ 1.27)", 328.2, "C₂ = 2(1 + e^{C₁}) per instance (the proof's smallest choice); 1307 at R = 2"),
+    Constant("R_min²/((n−1)p) ≥ 10·C₂", 10.0, "derived from the proof of (G.4): |S_i|‖x_i‖² − 2mC₂(n−1)p ≥ |S_i|‖x_i‖²/2 "
+             "with |S_i| ≥ 0.4m; generated from the boundary (×1) to ×10, and p = 0"),
+    Constant("η̂ ≤ 1/3", 1.0 / 3.0, "the gap step adds (3η/nm)|ℓ′_k|‖x_k‖² ≤ 1 (C₁ = log(60R²) + 1); 1/3 is generated"),
+]
+
+CLAIM = register(Claim(
+    id="kou.lemG.1", paper="kou", ref="Lemma G.1",
+    title="Margins ≥ −c, margin gaps ≤ C₁, ℓ′ ratios ≤ C₂, active sets S_i^{(t)} non-decreasing",
+    statement="For both two-layer leaky ReLU and ReLU neural networks defined in (G.1), for any t ≥ 0: "
+              "y_i f(W^{(t)}, x_i) ≥ −c for any i (c a positive constant); y_i f(W^{(t)}, x_i) y_k f(W^{(t)}, x_k) ≤ C₁ "
+              "for any i, k (C₁ a constant); ℓ′_i^{(t)}/ℓ′_k^{(t)} ≤ C₂ for any i, k (C₂ a constant); "
+              "S_i^{(t)} ⊆ S_i^{(t+1)} for any i, where S_i^{(t)} := {r ∈ [m]: ⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0}.",
+    latex=r"y_if(W^{(t)},x_i)\ge -c;\quad y_if(W^{(t)},x_i)\,y_kf(W^{(t)},x_k)\le C_1;\quad "
+          r"\ell_i'^{(t)}/\ell_k'^{(t)}\le C_2;\quad S_i^{(t)}\subseteq S_i^{(t+1)}",
+    kind="deterministic",
+    hypotheses=list(HYPS),
+    constants=CONSTANTS,
+    expected="ambiguous-as-printed",
+    expected_reason="the second bullet is rendered as the product y_i f(W^{(t)}, x_i)·y_k f(W^{(t)}, x_k) ≤ C₁; margins grow "
+                    "like log t, so the product exceeds any constant (here C₁ ≈ 5–7 once margins pass √C₁ ≈ 2.3, within "
+                    "~10²–10³ steps); the proof bounds the difference",
+    readings={"fails": "product of margins y_i f · y_k f ≤ C₁ (the minus sign lost in rendering)",
+              "holds": "difference y_i f(W^{(t)}, x_i) − y_k f(W^{(t)}, x_k) ≤ C₁ (the proof's reading, Eq. after (G.5))"},
+    corrected_statement="y_i f(W^{(t)}, x_i) − y_k f(W^{(t)}, x_k) ≤ C₁ for all i, k and t ≥ 0, with "
+                        "C₁ = max{4β, log(60R²) + 1}",
+    checks=[
+        check("in-regime-margin", "margin", _in,
+              description="bullet 1 with c = 2β at every recorded step (all t ≤ 120, then pairs (t, t+1) to the "
+                          "horizon), ReLU and leaky γ ∈ {0.1, 0.5, 0.9}, at the proof's constant boundaries"),
+        check("as-printed-product", "product", lambda p: pool(horizon(p)), target="as-printed", reading="product",
+              description="bullet 2 as rendered: the product of two margins ≤ C₁ (expected to fail once margins "
+                          "exceed √C₁)", sharpness=None, sharpness_why="expected to fail as printed"),
+        check("corrected-gap", "gap", _in, target="corrected", reading="difference",
+              description="bullet 2, the proof's reading: y_i f − y_k f ≤ C₁ = max{4β, log(60R²) + 1} at every "
+                          "recorded step",
+              sharpness=6.0, sharpness_why="C₁ ≥ log 60 + 1 ≈ 5.1 while the measured gaps stay ≲ log R² + O(β) "
+                                           "(≤ 1.4 at R = 2): the printed constant is loose by ≈ 4–5×"),
+        check("in-regime-lprime-ratio", "lprime", _in,
+              description="bullet 3 with C₂ = 2(1 + e^{C₁}) at every recorded step",
+              sharpness=400.0, sharpness_why="C₂ = 2(1 + e^{C₁}) ≥ 328 while ℓ′ ratios stay ≲ R²·e^{O(β)} ≤ 4–5: "
+                                             "the printed constant is loose by ≈ 10²"),
+        check("in-regime-active-sets", "active", _in, sharpness=None,
+              sharpness_why="a count of neurons leaving S_i (bound 0): an invariant, no tolerance to tighten",
+              description="bullet 4: no r leaves S_i between consecutive recorded steps (every step up to 120, pairs "
+                          "(t, t+1) beyond, and the chain between checkpoints)"),
+        check("proof-step-g4-g5", "g45", _in, target="proof-step",
+              sharpness=3.0, sharpness_why="per-step ratio Δ_i/(η|ℓ′_i|‖x_i‖²/nm) lies in ≈ [0.36, 1.25] (ReLU: "
+                                           "|S_i|/m; leaky: 1 + γ²): (G.4)'s 1/5 and (G.5)'s 3 are loose by ≈ 1.8–2.4×",
+              description="(G.4)/(G.5): (η/5nm)|ℓ′_i|‖x_i‖² ≤ Δ margin_i ≤ (3η/nm)|ℓ′_i|‖x_i‖² on every consecutive "
+                          "recorded pair"),
+        check("negative-control-margin", "margin", _correlated, regime="negative-control",
+              violates=G_ORTH.text, description="catalogue N6 (correlated opposite labels): margin of x₁ driven below −2β"),
+        check("negative-control-gap", "gap", _large_step, regime="negative-control",
+              violates=G_STEP.text, description="η̂ ∈ [1/3, 100] (catalogue N4): the gap exceeds C₁ (from η̂ ≈ 20)"),
+        check("negative-control-lprime-ratio", "lprime", _large_step, regime="negative-control",
+              violates=G_STEP.text, description="η̂ ∈ [1/3, 100]: the ℓ′ ratio exceeds C₂"),
+        check("negative-control-active-sets", "active", _correlated, regime="negative-control",
+              violates=G_ORTH.text, description="catalogue N6: neurons of x₁'s class leave S_1 (x₂'s updates push ⟨w, x₁⟩ down)"),
+        check("negative-control-g4-g5", "g45", _correlated, regime="negative-control",
+              violates=G_ORTH.text, target="proof-step", description="catalogue N6: the margin of x₁ decreases in some step"),
+    ],
+    notes="Checked at the proof's smallest constants c = 2β, C₁ = max{4β, log(60R²) + 1}, C₂ = 2(1 + e^{C₁}) and at the "
+          "boundaries of the derived conditions (R_min² = 10C₂(n−1)p, η̂ = 1/3). Per-step statements (bullet 4, "
+          "(G.4)/(G.5)) are checked at every step up to t = 120 and on consecutive pairs at geometric t beyond; the "
+          "horizon is 1000 steps under ci, 10⁴ under dev, 10⁵ under thorough. Controls at the hypotheses' "
+          "boundaries are not caught (the constants are loose by 4–100×), so they sit where the proof's steps first fail.",
+))
