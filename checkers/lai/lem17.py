@@ -28,9 +28,9 @@ import math
 import numpy as np
 
 from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis
-from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE
-from checkers.lai.cor14 import C14_C, cor14_delta, probability_verdict
+from checkers.hypotheses import Constant, Hypothesis
+from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE, batch_measured, event_verdict
+from checkers.lai.cor14 import C14_C, cor14_delta
 from checkers.lai.lem10 import STEP, high_dim_hyp, measured, one_step
 from checkers.lai.lem11 import C0_11, norm_bound
 from checkers.verdict import Verdict
@@ -39,13 +39,13 @@ from generators.lai_states import (child_scenarios, gram_instance, high_dim_inst
 from generators.scenario import Scenario
 
 
-def e17(inst, bound: float) -> dict[str, tuple[float, bool]]:
+def e17(inst, bound: float, C_alpha: float = C_ALPHA.value) -> dict[str, tuple[float, bool]]:
     """The realised inequalities of Lemma 17's proof (value, holds); ``bound`` is the (d) bound."""
     G, y, L, n = inst.G, inst.y, inst.L, inst.n
     P, N = np.flatnonzero(y > 0), np.flatnonzero(y < 0)
     ymax, ymin = inst.y_max, inst.y_min
     r10 = inst.rho * C_Y.value * math.sqrt(n) * ymax / ymin
-    r11 = inst.rho * C_ALPHA.value**2 * math.sqrt(n) * ymax / ymin
+    r11 = inst.rho * C_alpha**2 * math.sqrt(n) * ymax / ymin
     emu = inst.eta * float(inst.eigs[-1])
     a_neg = 3 * math.sqrt(N.size) * ymax / (C_G.value * L)
     if P.size:
@@ -60,11 +60,12 @@ def e17(inst, bound: float) -> dict[str, tuple[float, bool]]:
             "part (d): realised chain / bound ≤ 1": (chain / bound, chain <= bound)}
 
 
-def conditions(beta: np.ndarray, alpha: np.ndarray, y: np.ndarray, L: float, bound: float) -> dict[str, float]:
+def conditions(beta: np.ndarray, alpha: np.ndarray, y: np.ndarray, L: float, bound: float,
+               C_alpha: float = C_ALPHA.value) -> dict[str, float]:
     """Normalised slacks of (a)–(f); (a) needs > 0, the others ≥ 0."""
     P, N = y > 0, y < 0
     ymax, ymin = float(np.abs(y).max()), float(np.abs(y).min())
-    lo, hi = -3 * ymax / (C_G.value * L), -ymin / (C_ALPHA.value * L)
+    lo, hi = -3 * ymax / (C_G.value * L), -ymin / (C_alpha * L)
     yp = y[P]
     s = {"(a)": float(beta[P].min() / ymax) if P.any() else math.inf,
          "(b)": float(min((alpha[N] - lo).min(), (hi - alpha[N]).min()) * L / ymax) if N.any() else math.inf,
@@ -81,61 +82,117 @@ def _holds(s: dict[str, float]) -> list[str]:
     return [k for k, v in s.items() if not (v > 0 if k == "(a)" else v >= -1e-12)]
 
 
-def _det(scn: Scenario, *, reading: str, in_regime: bool) -> Verdict:
-    inst = gram_instance(scn)
-    hyps = measured(inst, [BOUNDED_LABELS, high_dim_hyp(C0_11), STEP])
-    proof_bound = norm_bound("proof", inst.n, inst.y_max, inst.L, C_ALPHA.value)
-    ev = e17(inst, proof_bound)
-    hyps.update({k: {"value": v, "holds": ok} for k, (v, ok) in ev.items()})
-    if in_regime and not all(v["holds"] for v in hyps.values()):
-        return Verdict.outside("hypothesis/event not realised: " + "; ".join(t for t, v in hyps.items() if not v["holds"]))
-    bound = norm_bound(reading, inst.n, inst.y_max, inst.L, C_ALPHA.value)
-    p = state_dict(scn)
+C_ALPHA_PROOF = Constant("C_α (Lemma 17, proof constants)", 16.0,
+                         "the proof of part (d) needs (C_y + 1)C_g + 3C_g + 3/C_g ≤ C_α, i.e. C_α ≥ 13.5 with C_g = C_y "
+                         "= 2; C_α = 16 satisfies it, with C_0 = C·C_α² = 3072 (C = 12, Corollary 14) for part (e)")
+C0_PROOF = Constant("C_0 (Lemma 17, proof constants)", C14_C.value * C_ALPHA_PROOF.value**2,
+                    "C_0 > C·C_α² with C_α = 16 (part (e) via Lemma 11), ≫ C·C_y = 24 (part (a) via Lemma 10)")
+ALPHA = 0.01
+D_HYP = Hypothesis("(a)–(f) at t, (d) as printed: ‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁", "Lemma 17",
+                   by_construction="generators.lai_states.lemma17_state (re-measured after recording; a state that "
+                                   "breaks (a)–(f) at t is dropped as outside)")
+
+
+def _one(inst, reading: str, p: dict, C_alpha: float):
+    """Build the state, one simulator step; returns (verdict or None, slacks at t + 1, failed parts, slacks at t)."""
+    bound = norm_bound(reading, inst.n, inst.y_max, inst.L, C_alpha)
     try:
-        st_ = lemma17_state(inst.G, inst.y, inst.L, C_ALPHA.value, C_G.value, C_Y.value, bound, p)
+        st_ = lemma17_state(inst.G, inst.y, inst.L, C_alpha, C_G.value, C_Y.value, bound, p)
     except ValueError as exc:
-        return Verdict.outside(f"no admissible state: {exc}")
+        return Verdict.outside(f"no admissible state: {exc}"), None, None, None
     B0, B1, A0, A1 = one_step(inst.X, inst.y, st_["beta"][None, :], np.array([1.0]), inst.eta)
-    s0 = conditions(B0[0], A0[0], inst.y, inst.L, bound)
-    if _holds(s0):
-        return Verdict.outside(f"state violates {_holds(s0)} at t (slacks {s0})")
-    s1 = conditions(B1[0], A1[0], inst.y, inst.L, bound)
+    s0 = conditions(B0[0], A0[0], inst.y, inst.L, bound, C_alpha)
+    s1 = conditions(B1[0], A1[0], inst.y, inst.L, bound, C_alpha)
     tie = TIE * max(1.0, inst.y_max) / inst.y_max
     if any(abs(s1[k]) < tie for k in ("(a)", "(e)") if math.isfinite(s1[k])):
-        return Verdict.inconclusive(f"tie in (a)/(e) at t + 1: {s1}")
-    failed = _holds(s1)
+        return Verdict.inconclusive(f"tie in (a)/(e) at t + 1: {s1}"), s1, None, s0
+    return None, s1, _holds(s1), s0
+
+
+def _det(scn: Scenario, *, reading: str) -> Verdict:
+    """One instance, one state, one simulator step (negative controls)."""
+    inst = gram_instance(scn)
+    hyps = measured(inst, [BOUNDED_LABELS, high_dim_hyp(C0_11), STEP])
+    p = state_dict(scn)
+    v, s1, failed, s0 = _one(inst, reading, p, C_ALPHA.value)
+    if v is not None:
+        return v
+    if _holds(s0):
+        return Verdict.outside(f"state violates {_holds(s0)} at t (slacks {s0})")
     key = failed[0] if failed else min((k for k in s1 if k != "(f)"), key=s1.get)
-    consts = {**inst.effective_constants(), "reading": reading, "C_alpha": C_ALPHA.value, "C_g": C_G.value,
-              "C_y": C_Y.value, "C_0": C0_11.value, "n_neg": int((inst.y < 0).sum()), **{f"mode_{k}": v for k, v in p.items()
-                                                                                            if k.startswith("mode")}}
     return Verdict.compare(f"normalised slack of {key} at t + 1 (failed: {failed or 'none'})", s1[key], 0.0,
-                           ">" if key == "(a)" else ">=", constants=consts, hypotheses=hyps,
-                           details={"slacks_t": s0, "slacks_t1": s1})
+                           ">" if key == "(a)" else ">=", constants={**inst.effective_constants(), "reading": reading},
+                           hypotheses=hyps, details={"slacks_t": s0, "slacks_t1": s1})
+
+
+def _states(scn: Scenario, *, reading: str, C_alpha: float = C_ALPHA.value, C0: Constant = C0_11) -> Verdict:
+    """The statement over its hypotheses as a rate over X (no filter on the proof's event E17): K instances, on each a
+    state satisfying (a)–(f) at t and one simulator step; a seed fails when some part fails at t + 1. E17's
+    frequency is reported as its own measured quantity."""
+    kids = child_scenarios(scn)
+    p = state_dict(scn)
+    fails = e_ok = used = 0
+    insts, reasons, parts = [], [], {}
+    for kscn in kids:
+        inst = gram_instance(kscn)
+        insts.append(inst)
+        v, s1, failed, s0 = _one(inst, reading, p, C_alpha)
+        if v is None and _holds(s0):
+            v = Verdict.outside(f"state violates {_holds(s0)} at t")
+        if v is not None:
+            reasons.append(v.reason)
+            continue
+        used += 1
+        fails += bool(failed)
+        for f in failed:
+            parts[f] = parts.get(f, 0) + 1
+        e_ok += all(ok for _, ok in e17(inst, norm_bound("proof", inst.n, inst.y_max, inst.L, C_alpha), C_alpha).values())
+    if used < max(8, len(kids) // 2):
+        return Verdict.inconclusive(f"only {used} of {len(kids)} seeds gave an admissible state: {reasons[:2]}")
+    n = int(scn["n"])
+    delta = cor14_delta(n) + 2 * math.exp(-n / C_G.value)
+    return event_verdict(f"P̂(some of (a)–(f) fails at t + 1) ({reading} (d) bound, C_α = {C_alpha:g})", fails, used,
+                         delta, ALPHA, hypotheses=batch_measured(insts, [BOUNDED_LABELS, high_dim_hyp(C0), STEP]),
+                         constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0.value,
+                                    "C_alpha": C_alpha, "C_g": C_G.value, "C_y": C_Y.value, "reading": reading,
+                                    "C0_eff": insts[0].C0_eff},
+                         details={"proof_event_E17_frequency": e_ok / used, "failed_parts": parts, "state": p})
 
 
 def _prob(scn: Scenario, *, reading: str) -> Verdict:
+    """The probability of the proof's realised event E17 (a proof step: the proof needs it w.p. ≥ 1 − δ)."""
     fails, worst = 0, {}
     kids = child_scenarios(scn)
+    insts = []
     for k in kids:
         inst = gram_instance(k)
+        insts.append(inst)
         ev = e17(inst, norm_bound(reading, inst.n, inst.y_max, inst.L, C_ALPHA.value))
         fails += not all(ok for _, ok in ev.values())
         for key, (v, _) in ev.items():
             worst[key] = max(worst.get(key, -math.inf), v)
     n = int(scn["n"])
     delta = cor14_delta(n) + 2 * math.exp(-n / C_G.value)
-    return probability_verdict(f"P̂(proof's event E17 fails) ({reading} (d) bound; CP lower bound)", fails, len(kids),
-                               delta, constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]),
-                                                 "C_0": C0_11.value, "reading": reading},
-                               details={"max_ratio_per_part": worst})
+    return event_verdict(f"P̂(proof's event E17 fails) ({reading} (d) bound)", fails, len(kids), delta, ALPHA,
+                         hypotheses=batch_measured(insts, [BOUNDED_LABELS, high_dim_hyp(C0_11), STEP]),
+                         constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0_11.value,
+                                    "reading": reading},
+                         details={"max_ratio_per_part": worst})
 
 
-def _hd(c=(0.05, 0.25, 0.5), **kw):
-    return high_dim_instance(C0=C0_11.value, family="lai_wishart", n=(2, 8), kappas=(1.0, 1.5, 2.0), c=c, **kw)
+def _hd(c=(0.05, 0.25, 0.5), C0=C0_11.value, n=(6, 8), **kw):
+    return high_dim_instance(C0=C0, family="lai_wishart", n=n, kappas=(1.0, 1.5, 2.0), c=c, **kw)
 
 
 _SCALES = (1e4, 1e2, 1.0, 1e-2)
-D_HYP = Hypothesis("(a)–(f) at t, (d) as printed: ‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁", "Lemma 17")
+_WHY = ("the conclusion is the invariance of a set: sign conditions ((a) β_+ > 0, (e) β_− ≤ 0), an identity (f) and "
+        "norm bands (b)–(d) that the states are built to touch (d-boundary, a-attack, band ends), tested as an event "
+        "rate; the normalised slacks at t + 1 are reported")
+
+
+def _stat_states(p, C0=C0_11.value, scales=_SCALES):
+    return with_state(stat_scenario(K=p.seeds, base=_hd(label_scales=scales, C0=C0)), lemma17_state_params())
+
 
 CLAIM = register(Claim(
     id="lai.lem17", paper="lai", ref="Lemma 17",
@@ -144,7 +201,7 @@ CLAIM = register(Claim(
               "‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁] then they hold at t + 1, and D(β^(t)) = D(β^(t+1))",
     kind="statistical",
     hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_11), STEP, D_HYP],
-    constants=[C0_11, C_ALPHA, C_G, C_Y, C14_C],
+    constants=[C0_11, C_ALPHA, C_G, C_Y, C14_C, C_ALPHA_PROOF, C0_PROOF],
     expected="false-as-printed",
     expected_reason="(d) as printed, ‖α‖ ≤ C_α√(n·y_max)/‖λ‖₁, is not preserved for large labels: with y_max = 10⁴ "
                     "(C_α = 8) a state with ‖α^(t)‖ just below the printed bound and β_+ = s·y_+ (s < 1) moves "
@@ -153,39 +210,47 @@ CLAIM = register(Claim(
                         "imply (a)–(f) at t + 1 on the proof's realised event E17, and E17 has probability "
                         "≥ 1 − 2exp(−0.803n) − 2exp(−n/2) at C_0 = 768",
     checks=[
-        Check("in-regime", "in-regime",
-              lambda p: with_state(_hd(label_scales=_SCALES), lemma17_state_params()),
-              lambda s: _det(s, reading="printed", in_regime=True),
-              description="as printed: Assumption 2 (C_0 = 768), η ≤ 1/(C_g L) and E17 realised; states built to "
-                          "satisfy (a)–(f) (d-boundary, a-attack, toward/far, random); one simulator step; "
-                          "(a)–(f) at t + 1"),
-        Check("in-regime-event-probability", "in-regime",
+        Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA, cost=2.0,
+              sharpness=None, sharpness_why=_WHY,
+              description="as printed: K instances with Assumption 2 (C_0 = 768) and η ≤ 1/(C_g L), no filter on the "
+                          "proof's event; states built to satisfy (a)–(f) (d-boundary, a-attack, toward/far, random); "
+                          "one simulator step; failure rate of (a)–(f) at t + 1 vs 2exp(−0.803n) + 2exp(−n/2), n ≥ 4"),
+        Check("in-regime-corrected", "in-regime", _stat_states, lambda s: _states(s, reading="proof"), alpha=ALPHA,
+              cost=2.0, sharpness=None, sharpness_why=_WHY,
+              description="corrected (d) (√n·y_max), declared C_α = 8 (below the proof's 13.5): same construction, rate vs δ"),
+        Check("in-regime-corrected-proof-constants", "in-regime",
+              lambda p: _stat_states(p, C0=C0_PROOF.value),
+              lambda s: _states(s, reading="proof", C_alpha=C_ALPHA_PROOF.value, C0=C0_PROOF),
+              alpha=ALPHA, cost=2.0, sharpness=None, sharpness_why=_WHY,
+              description="corrected (d) at constants satisfying the proof's relations: C_α = 16 ≥ (C_y + 1)C_g + 3C_g + "
+                          "3/C_g = 13.5 and C_0 = C·C_α² = 3072 (exact Wishart Gram)"),
+        Check("in-regime-proof-event-probability", "in-regime",
               lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
-              lambda s: _prob(s, reading="printed"),
-              description="as printed: probability of the proof's event with the printed (d) bound"),
-        Check("in-regime-corrected", "in-regime",
-              lambda p: with_state(_hd(label_scales=_SCALES), lemma17_state_params()),
-              lambda s: _det(s, reading="proof", in_regime=True),
-              description="corrected (d) (√n·y_max): same construction; (a)–(f) must hold at t + 1"),
-        Check("in-regime-corrected-event-probability", "in-regime",
-              lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
-              lambda s: _prob(s, reading="proof"),
-              description="corrected: P(E17 fails) ≤ 2exp(−0.803n) + 2exp(−n/2) at the Assumption-2 boundary"),
+              lambda s: _prob(s, reading="proof"), target="proof-step", alpha=ALPHA, sharpness=None,
+              sharpness_why="the probability of an event (the proof's realised inequalities)",
+              description="proof step (not a filter): the proof's realised event E17 (parts (a), (c), (d), (e)) at "
+                          "C_α = 8 has probability ≥ 1 − 2exp(−0.803n) − 2exp(−n/2) at the Assumption-2 boundary"),
         Check("negative-control-low-d", "negative-control",
               lambda p: with_state(low_dim_instance(n=(4, 10), d_over_n=(2.0, 4.0), family="lai_wishart",
                                                     n_neg="few"),
                                    lemma17_state_params(modes_c=("a-attack",), modes_b=("low",))),
-              lambda s: _det(s, reading="proof", in_regime=False),
+              lambda s: _det(s, reading="proof"),
               description="d ∈ [2n, 4n]: the m = 1 Lemma-10 adversary among the positives (a-attack) drives a "
-                          "positive example inactive", violates="Assumption 2"),
+                          "positive example inactive", violates=high_dim_hyp(C0_11).text),
         Check("negative-control-step-size", "negative-control",
-              lambda p: with_state(_hd(label_scales=(1.0,), c=(3.0, 4.0), n_neg="positive"),
+              lambda p: with_state(_hd(label_scales=(1.0,), c=(2.25, 2.5), n_neg="positive"),
                                    lemma17_state_params(modes_c=("far",))),
-              lambda s: _det(s, reading="proof", in_regime=False),
-              description="η = 3/‖λ‖₁ > 1/(C_g‖λ‖₁): the linear step on S_+ overshoots and (c) fails",
-              violates="η ≤ 1/(C_g‖λ‖₁)"),
+              lambda s: _det(s, reading="proof"),
+              description="η‖λ‖₁ ∈ {2.25, 2.5} > 1/C_g: the residual of a 'far' state (‖β_+ − y_+‖ at C_y‖y_+‖) is "
+                          "multiplied by ≈ |1 − η‖λ‖₁| > 1, so (c) fails from η‖λ‖₁ > 2 on (just past that boundary)",
+              violates=STEP.text),
     ],
-    notes="C_0 = 768 = C·C_α² as for Lemma 11 (exact Wishart Gram, isotropic Gaussian). The declared constants "
+    notes="Constants below their proof's relations: at the declared C_α = 8 (common), C_g = 2, C_y = 2 the proof "
+          "of part (d) needs (C_y + 1)C_g + 3C_g + 3/C_g = 13.5 ≤ C_α, which fails; the checks 'in-regime' and "
+          "'in-regime-corrected' run there, and 'in-regime-corrected-proof-constants' runs at C_α = 16, C_0 = 3072, "
+          "which satisfy it. The proof's event E17 is not a filter (issue-5 audit): its frequency is reported by "
+          "each rate check and its probability is a proof-step check. "
+          "C_0 = 768 = C·C_α² as for Lemma 11 (exact Wishart Gram, isotropic Gaussian). The declared constants "
           "C_g = 2, C_y = 2 give (C_y + 1)C_g + 3C_g + 3/C_g = 13.5 > C_α = 8 in the proof of part (d): the proof "
           "does not go through with the common constants; the check conditions on the realised chain (E17). "
           "No probability is printed in the lemma; it is inherited from Lemmas 10–12.",
