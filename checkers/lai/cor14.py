@@ -144,8 +144,8 @@ CLAIM = register(Claim(
         Check("in-regime-deterministic-implication", "in-regime",
               _scen_small(spectra=("isotropic", "powerlaw", "spiked"), zs=("gaussian", "rademacher", "student_t"),
                           d_over_n=(2, 200)),
-              _implication,
-              description="DERIVED exact step behind the second inequality: ρ < 1 ⇒ ‖L·G⁻¹ − I‖ ≤ ρ/(1 − ρ), "
+              _implication, target="proof-step",
+              description="proof step (derived, deterministic: no alpha): the exact step behind the second inequality: ρ < 1 ⇒ ‖L·G⁻¹ − I‖ ≤ ρ/(1 − ρ), "
                           "on every sampled Gram matrix with ρ < 1 (any spectrum, heavy tails included); attained "
                           "with equality when the lower spectral edge deviates most"),
         Check("negative-control-mean-shift", "negative-control",
