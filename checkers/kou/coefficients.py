@@ -248,10 +248,11 @@ def relu_in_regime(profile):
     return relu_states(C=C_RELU, steps=relu_horizon(profile))
 
 
-def leaky_setup(scn: Scenario, allow: tuple[str, ...] = ()) -> tuple[CoefRun, dict, dict, str]:
+def leaky_setup(scn: Scenario, allow: tuple[str, ...] = (), dense: int | None = None) -> tuple[CoefRun, dict, dict, str]:
     """(run, constants K, measured-quantity mapping, reason if the instance is outside Theorem 4.1 / ℰ_prelim).
-    ``allow``: hypothesis texts a negative control breaks on purpose (not a reason to be outside)."""
-    run = coef_run(scn, LEAKY_DENSE)
+    ``allow``: hypothesis texts a negative control breaks on purpose (not a reason to be outside). ``dense``:
+    every step recorded up to it (default LEAKY_DENSE), a geometric grid after (controls use a sparse grid)."""
+    run = coef_run(scn, LEAKY_DENSE if dense is None else dense)
     K = leaky_constants(run)
     qq = {**run.q, **K}
     bad = [h.text for h in leaky_hypotheses() if h.text not in allow and not h.measure(qq).holds]

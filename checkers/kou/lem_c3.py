@@ -28,7 +28,7 @@ HYPS = (*leaky_hypotheses(), SIDE_C3)
 
 
 def _setup(scn, allow=()):
-    run, K, qq, out = leaky_setup(scn, allow)
+    run, K, qq, out = leaky_setup(scn, allow, dense=0 if allow else None)
     if not out and not SIDE_C3.measure(qq).holds:
         out = SIDE_C3.text + " fails"
     w = run.t >= K["T1"]

@@ -27,8 +27,8 @@ def _sign(z):
     return np.where(z > 0, 1.0, -1.0)
 
 
-def _pattern(scn, which: str, window: str = "after", allow=()) -> Verdict:
-    run, K, qq, out = leaky_setup(scn, allow)
+def _pattern(scn, which: str, window: str = "after", allow=(), dense=None) -> Verdict:
+    run, K, qq, out = leaky_setup(scn, allow, dense)
     if run.diverged:
         return Verdict.diverged(-1)
     T1c = math.ceil(K["T1"])
@@ -117,9 +117,9 @@ CLAIM = register(Claim(
               description="the same pattern test on t < T₁ (t = 0 included): the initial pattern is random",
               violates=AFTER_T1.text),
         Check("negative-control-large-init", "negative-control", _large_init,
-              lambda s: _pattern(s, "jy", allow=(COND_C2.text,)),
+              lambda s: _pattern(s, "jy", allow=(COND_C2.text,), dense=0),
               description="σ̂ = 16-128× the largest allowed 1/C with γ ≤ 0.25 (β ≫ γ): own-class neurons that start "
-                          "inactive need ≫ T₁ steps to switch on", violates=COND_C2.text),
+                          "inactive need ≫ T₁ steps to switch on (geometric grid of recorded steps)", violates=COND_C2.text),
     ],
     notes="The step-count check covers every step up to 300 (≥ ⌈T₁⌉ + 44) and a geometric grid to the horizon. "
           "The large-init control is caught from σ̂ ≈ 16/C on (β ≈ 1.6γ ≈ ρ̄⁽ᵀ¹⁾ of an inactive neuron).",
