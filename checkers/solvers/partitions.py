@@ -31,7 +31,7 @@ import attrs
 import numpy as np
 
 __all__ = ["PatternSolution", "MinNormMulti", "allowed_patterns", "count_patterns", "solve_pattern",
-           "solve_program52", "local_multistart", "lemma7_partition", "kkt_pattern", "feasibility_residual",
+           "solve_program52", "local_multistart", "lemma7_partition", "lemma7_pattern", "example_options", "kkt_pattern", "feasibility_residual",
            "ReferenceProblem52", "REFERENCE_PROBLEMS_52", "KKT_TOL", "TIE_REL"]
 
 KKT_TOL = 1e-8  # relative KKT residual accepted for a polished pattern optimum
@@ -41,11 +41,15 @@ CLARABEL_OPTS = {"tol_gap_abs": 1e-12, "tol_gap_rel": 1e-12, "tol_feas": 1e-12, 
 
 
 def example_options(s: np.ndarray, yi: float) -> list[tuple[int, ...]]:
-    """Activation columns (P_·i) allowed for one example: at least one active neuron with s_k·y_i > 0."""
+    """Activation columns (P_·i) allowed for one example: at least one active neuron with s_k·y_i > 0 (for a zero
+    label: no active neuron, or active neurons of both signs)."""
     m = len(s)
     out = []
     for col in itertools.product((0, 1), repeat=m):
-        if any(col[k] and s[k] * yi > 0 for k in range(m)):
+        on = [s[k] for k in range(m) if col[k]]
+        if yi != 0 and any(sk * yi > 0 for sk in on):
+            out.append(col)
+        elif yi == 0 and (not on or (max(on) > 0 > min(on))):  # a zero label: all off, or both signs on
             out.append(col)
     return out
 
@@ -87,13 +91,13 @@ def feasibility_residual(beta: np.ndarray, signs: Sequence[float], y: np.ndarray
 
 
 def kkt_pattern(G: np.ndarray, y: np.ndarray, signs: Sequence[float], P: np.ndarray, beta: np.ndarray,
-                nu: np.ndarray, mu: np.ndarray) -> dict:
+                nu: np.ndarray, mu: np.ndarray, sig: np.ndarray | None = None) -> dict:
     """Relative KKT residuals of the pattern QP at (β; ν, μ):
 
     stationarity α_k = G⁻¹β_k = s_k P_k∘ν + σ_k∘μ_k (σ = 2P − 1), primal Σ_k s_kP_kiβ_ki = y_i and σ∘β ≥ 0,
     dual μ ≥ 0, slackness μ∘(σ∘β) = 0."""
     s = np.asarray(signs, float)
-    sig = 2 * P - 1
+    sig = 2 * P - 1 if sig is None else sig
     alpha = np.linalg.solve(G, beta.T).T
     ascale = max(float(np.abs(alpha).max()), 1e-300)
     bscale = max(float(np.abs(y).max()), 1e-300)
@@ -106,7 +110,7 @@ def kkt_pattern(G: np.ndarray, y: np.ndarray, signs: Sequence[float], P: np.ndar
             "worst": max(stat, eq, ineq, dual, slack)}
 
 
-def _polish(G: np.ndarray, y: np.ndarray, s: np.ndarray, P: np.ndarray, tight: np.ndarray):
+def _polish(G: np.ndarray, y: np.ndarray, s: np.ndarray, P: np.ndarray, tight: np.ndarray, sig: np.ndarray):
     """Exact optimum of the pattern QP with the inequalities in ``tight`` as equalities (β_ki = 0) and the
     others dropped: β = G_bd Eᵀν, E G_bd Eᵀ ν = f (G_bd = I_m ⊗ G acting on β_k rows). Returns (β, ν, μ)."""
     m, n = P.shape
@@ -127,12 +131,30 @@ def _polish(G: np.ndarray, y: np.ndarray, s: np.ndarray, P: np.ndarray, tight: n
     lam = np.linalg.lstsq(M, np.array(rhs), rcond=None)[0]
     alpha = np.einsum("r,rki->ki", lam, E)
     beta = alpha @ G  # G symmetric: β_k = Gα_k
-    nu = lam[:n]
-    sig = 2 * P - 1
-    mu = np.zeros((m, n))
-    # μ on tight entries from stationarity: α_ki = s_k P_ki ν_i + σ_ki μ_ki
-    mu[tight] = (sig * (alpha - s[:, None] * P * nu[None, :]))[tight]
+    nu, mu = _multipliers(alpha, s, P, tight, sig)
     return beta, nu, mu
+
+
+def _multipliers(alpha: np.ndarray, s: np.ndarray, P: np.ndarray, tight: np.ndarray, sig: np.ndarray):
+    """KKT multipliers from stationarity α_ki = s_k P_ki ν_i + σ_ki μ_ki (μ_ki ≥ 0 only on tight entries, 0
+    elsewhere): per example a non-negative least-squares fit (ν_i = ν⁺ − ν⁻), robust to degenerate (linearly
+    dependent) tight sets; whatever it cannot fit shows up as a stationarity residual."""
+    from scipy.optimize import nnls
+
+    m, n = P.shape
+    nu, mu = np.zeros(n), np.zeros((m, n))
+    for i in range(n):
+        cols = [s * P[:, i], -s * P[:, i]]
+        tk = np.flatnonzero(tight[:, i])
+        for k in tk:
+            e = np.zeros(m)
+            e[k] = sig[k, i]
+            cols.append(e)
+        A = np.array(cols).T
+        x, _ = nnls(A, alpha[:, i])
+        nu[i] = x[0] - x[1]
+        mu[tk, i] = x[2:]
+    return nu, mu
 
 
 class _Solver:
@@ -154,10 +176,13 @@ class _Solver:
         self.prob = cp.Problem(cp.Minimize(obj), [self.eq, self.ineq])
         self.cp = cp
 
-    def solve(self, P: np.ndarray) -> PatternSolution:
+    def solve(self, P: np.ndarray, sig: np.ndarray | None = None) -> PatternSolution:
+        """The pattern QP; ``sig`` (default 2P − 1) gives the sign constraint σ_ki β_ki ≥ 0 of each entry
+        (0: unconstrained — used for the proof-printed variant of (9))."""
         cp = self.cp
+        sig = (2 * P - 1) if sig is None else np.asarray(sig)
         self.SP.value = (self.s[:, None] * P).astype(float)
-        self.SIG.value = (2 * P - 1).astype(float)
+        self.SIG.value = sig.astype(float)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -168,15 +193,17 @@ class _Solver:
             return PatternSolution(P, "infeasible")
         if self.B.value is None or self.prob.status not in ("optimal", "optimal_inaccurate"):
             return PatternSolution(P, f"error: status {self.prob.status}")
-        return polish_pattern(self.G, self.y, self.s, P, np.asarray(self.B.value, float))
+        return polish_pattern(self.G, self.y, self.s, P, np.asarray(self.B.value, float), sig)
 
 
-def polish_pattern(G: np.ndarray, y: np.ndarray, s: np.ndarray, P: np.ndarray, beta_raw: np.ndarray) -> PatternSolution:
+def polish_pattern(G: np.ndarray, y: np.ndarray, s: np.ndarray, P: np.ndarray, beta_raw: np.ndarray,
+                   sig: np.ndarray | None = None) -> PatternSolution:
     """Polish an approximate pattern optimum on its tight set; keep it only if the exact KKT residuals pass."""
+    sig = (2 * P - 1) if sig is None else sig
     scale = max(float(np.abs(y).max()), 1e-300)
-    tight = np.abs(beta_raw) <= TIGHT * scale
-    beta, nu, mu = _polish(G, y, s, P, tight)
-    kkt = kkt_pattern(G, y, s, P, beta, nu, mu)
+    tight = (np.abs(beta_raw) <= TIGHT * scale) & (sig != 0)
+    beta, nu, mu = _polish(G, y, s, P, tight, sig)
+    kkt = kkt_pattern(G, y, s, P, beta, nu, mu, sig)
     if kkt["worst"] > KKT_TOL:
         return PatternSolution(P, f"error: KKT residual {kkt['worst']:.2e} after polishing", kkt=kkt)
     alpha = np.linalg.solve(G, beta.T).T
@@ -184,9 +211,21 @@ def polish_pattern(G: np.ndarray, y: np.ndarray, s: np.ndarray, P: np.ndarray, b
     return PatternSolution(P, "optimal", beta, alpha, value, kkt)
 
 
-def solve_pattern(G: np.ndarray, y: np.ndarray, signs: Sequence[float], P: np.ndarray) -> PatternSolution:
+def solve_pattern(G: np.ndarray, y: np.ndarray, signs: Sequence[float], P: np.ndarray,
+                  sig: np.ndarray | None = None) -> PatternSolution:
     """One pattern QP (cvxpy + Clarabel, polished, KKT recomputed)."""
-    return _Solver(G, y, signs).solve(np.asarray(P, int))
+    return _Solver(G, y, signs).solve(np.asarray(P, int), sig)
+
+
+def lemma7_pattern(y: np.ndarray, S2: Sequence[int], S4: Sequence[int]) -> np.ndarray:
+    """Activation pattern of Lemma 7's program (9) for a partition (S_2 ⊆ S_+ with ⊖ on, S_4 ⊆ S_− with ⊕ on):
+    row ⊕ on S_+ ∪ S_4, row ⊖ on S_2 ∪ S_−; its pattern QP is (9) exactly as the statement's table prints it."""
+    P = np.zeros((2, len(y)), int)
+    P[0, y > 0] = 1
+    P[1, y < 0] = 1
+    P[1, list(S2)] = 1
+    P[0, list(S4)] = 1
+    return P
 
 
 @attrs.frozen
@@ -362,15 +401,13 @@ def _orthogonal2() -> ReferenceProblem52:
 
 
 def _correlated_pair() -> ReferenceProblem52:
-    """x_1 = (1, 0), x_2 = (1, 1), y = (1, −1), m = 2. Candidates: ⊕ fits x_1 alone (w_⊕ = (1, −1), so
-    x_2ᵀw_⊕ = 0), ⊖ fits x_2 alone (w_⊖ = (½, ½), x_1ᵀw_⊖ = ½ > 0 — infeasible in S_1)… The optimum, by
-    enumeration done by hand: S_2 ∪ S_3 with β_⊕ = (1, 0)·?, see test; value 3/4 + … (checked numerically)."""
+    """x_1 = (1, 0), x_2 = (1, 1), y = (1, −1), m = 2; G⁻¹ = [[2, −1], [−1, 1]]. In partition S_1 ∪ S_3 the
+    ⊕ neuron has β_⊕ = (1, b), b ≤ 0, cost 2 − 2b + b² (decreasing on b ≤ 0: b = 0, cost 2); the ⊖ neuron
+    β_⊖ = (c, 1), c ≤ 0, cost 2c² − 2c + 1 (c = 0, cost 1): value ½(2 + 1) = 3/2 at w_⊕ = (1, −1), w_⊖ = (0, 1).
+    Both inactive entries sit at 0, so the point lies in all 4 partitions (ties 4, one distinct point); no other
+    partition does better (a second active neuron only adds norm)."""
     X = np.array([[1.0, 0.0], [1.0, 1.0]])
     y = np.array([1.0, -1.0])
-    # pattern S_1 (⊖ off on x_1) & S_3 (⊕ off on x_2): β_⊕ = (1, b), b ≤ 0; β_⊖ = (c, 1), c ≤ 0.
-    # ‖w‖² = βᵀG⁻¹β, G⁻¹ = [[2, −1], [−1, 1]]: β_⊕: 2 − 2b + b² minimised at b = 0 (b ≤ 0) → 2 … wait b ≤ 0:
-    # derivative −2 + 2b < 0 for b ≤ 0, so the minimum on b ≤ 0 is at b = 0: 2. β_⊖: 2c² − 2c + 1, c ≤ 0 → c = 0: 1.
-    # Total ½(2 + 1) = 3/2 at w_⊕ = (1, −1), w_⊖ = (0, 1). Other patterns cost more (checked by the test).
     W = np.array([[1.0, -1.0], [0.0, 1.0]])
     return ReferenceProblem52("correlated-pair-m2", X, y, (1.0, -1.0), 1.5, W, 4, 1)
 
@@ -384,8 +421,8 @@ def _split_homogeneity() -> ReferenceProblem52:
 
 
 def _symmetric_tie() -> ReferenceProblem52:
-    """m = 2, X = I₂, y = (1, 1), plus a tie between distinct points? No: with m = 2 the optimum is unique
-    (w_⊕ = y, w_⊖ = 0); it lies on 4 partitions (⊖ on or off at 0 on each example)."""
+    """m = 2, X = I₂, y = (1, 1): the optimum w_⊕ = y, w_⊖ = 0 is unique; it lies on 4 partitions (⊖ on or off,
+    at 0, on each example)."""
     return ReferenceProblem52("identity-m2", np.eye(2), np.array([1.0, 1.0]), (1.0, -1.0), 1.0,
                               np.array([[1.0, 1.0], [0.0, 0.0]]), 4, 1)
 
