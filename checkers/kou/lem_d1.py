@@ -1,0 +1,82 @@
+"""Kou et al., Lemma D.1: for t ≤ T₁ and all r, r′ ∈ [m], i ∈ [n],
+
+    |ρ̄⁽ᵗ⁾_{y_i,r,i} − ρ̄⁽ᵗ⁾_{y_i,r′,i}| ≤ C′,   |ρ̲⁽ᵗ⁾_{−y_i,r,i} − ρ̲⁽ᵗ⁾_{−y_i,r′,i}| ≤ C′   (D.3)
+
+with C′ = ηR_max²T₁/(nm) (T₁ = C′η⁻¹nmR_max⁻² of Lemma C.2/C.3). Proof step: |ρ⁽ᵗ⁾_{j,r,i}| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis, measured
+from checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
+from checkers.kou.dspread import own_opp, spread
+from checkers.verdict import Verdict
+
+CPRIME = Hypothesis("C′ = ηR_max²T₁/(nm) (T₁ = C′η⁻¹nmR_max⁻², Lemma C.2)", "proof of Lemma D.1",
+                    lambda q: (q["Cp_used"] / q["C'"], abs(q["Cp_used"] / q["C'"] - 1) < 1e-12))
+
+
+def spread_check(scn, part: str, window: str, push: float | None = None) -> Verdict:
+    run, K, qq, out = leaky_setup(scn)
+    if run.diverged:
+        return Verdict.diverged(-1)
+    w = run.t <= K["T1"] if window == "early" else run.t >= K["T1"]
+    own, opp = own_opp(run)
+    s = spread(own if part == "bar" else opp)[w]
+    Cp = K["C'"] if push is None else push * float(s.max())  # NC: C′ just below the attained spread
+    qq = {**qq, "Cp_used": Cp}
+    hyps = measured(qq, *leaky_hypotheses(), CPRIME)
+    if out:
+        return Verdict.outside(out)
+    name = ("max_{i,r,r′}|ρ̄_{y_i,r,i}⁽ᵗ⁾ − ρ̄_{y_i,r′,i}⁽ᵗ⁾| ≤ C′" if part == "bar"
+            else "max_{i,r,r′}|ρ̲_{−y_i,r,i}⁽ᵗ⁾ − ρ̲_{−y_i,r′,i}⁽ᵗ⁾| ≤ C′")
+    return stepwise(name + (", t ≤ T₁" if window == "early" else ", t ≥ T₁"), s[:, None], np.full((len(s), 1), Cp),
+                    "<=", run.t[w], constants={**effective(K), "Cp_used": Cp}, hypotheses=hyps)
+
+
+def _abs_rho(scn) -> Verdict:
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    w = run.t <= K["T1"]
+    a = np.abs(run.rho[w]).reshape(int(w.sum()), -1).max(1)
+    return stepwise("max_{j,r,i}|ρ_{j,r,i}⁽ᵗ⁾| ≤ ηR_max²T₁/(nm) = C′, t ≤ T₁", a[:, None],
+                    np.full((len(a), 1), K["C'"]), "<=", run.t[w], constants=effective(K),
+                    hypotheses=measured(qq, *leaky_hypotheses()))
+
+
+CONSTANTS = [Constant("C", C_LEAKY, "see Lemma C.1"), Constant("C'", C_PRIME, "T₁ = C′/η̂, see Lemma C.1")]
+
+CLAIM = register(Claim(
+    id="kou.lemD.1", paper="kou", ref="Lemma D.1",
+    title="Row spread of the leaky ReLU coefficients is at most C′ for t ≤ T₁",
+    statement="For any r, r′ ∈ [m], i ∈ [n] and t ≤ T₁: |ρ̄_{y_i,r,i}⁽ᵗ⁾ − ρ̄_{y_i,r′,i}⁽ᵗ⁾| ≤ C′, "
+              "|ρ̲_{−y_i,r,i}⁽ᵗ⁾ − ρ̲_{−y_i,r′,i}⁽ᵗ⁾| ≤ C′ (D.3)",
+    latex=r"|\overline\rho^{(t)}_{y_i,r,i}-\overline\rho^{(t)}_{y_i,r',i}|\le C',\ |\underline\rho^{(t)}_{-y_i,r,i}-"
+          r"\underline\rho^{(t)}_{-y_i,r',i}|\le C',\ t\le T_1",
+    kind="deterministic",
+    hypotheses=[*leaky_hypotheses(), CPRIME],
+    constants=CONSTANTS,
+    checks=[
+        Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "early"),
+              description="every step t ≤ T₁ (t = 0: 0 ≤ C′). The spread over neurons comes only from σ′ ∈ {γ, 1} "
+                          "differences before the pattern settles: ≈ 1/200 of C′ at σ̂ ≤ 1/C, hence f = 300; the "
+                          "proof's bound max|ρ| ≤ C′ is the tight part (proof step)", sharpness=300.0),
+        Check("in-regime-under", "in-regime", leaky_in_regime, lambda s: spread_check(s, "under", "early"),
+              description="every step t ≤ T₁ (loose ×≈200, as for ρ̄)", sharpness=300.0),
+        Check("proof-step-max-rho", "in-regime", leaky_in_regime, _abs_rho, target="proof-step",
+              description="|ρ| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁ ((C.14) at T₁); |ℓ′| ≈ 1/2-1/3 makes it loose ×≈3",
+              sharpness=3.5),
+        Check("negative-control-bar-constant", "negative-control", leaky_in_regime,
+              lambda s: spread_check(s, "bar", "early", push=0.99),
+              description="C′ replaced by 0.99× the attained spread (C′ ≠ ηR_max²T₁/(nm)): must fail",
+              violates=CPRIME.text),
+        Check("negative-control-under-constant", "negative-control", leaky_in_regime,
+              lambda s: spread_check(s, "under", "early", push=0.99),
+              description="as above for ρ̲", violates=CPRIME.text),
+    ],
+    notes="(D.3) holds for any data and init (|ρ| ≤ ηR_max²t/(nm)); no hypothesis of Theorem 4.1 can break it, "
+          "so the controls replace C′ by a value just below the attained spread.",
+))

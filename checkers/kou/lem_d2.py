@@ -1,0 +1,63 @@
+"""Kou et al., Lemma D.2: for t ≥ T₁ and all r, r′ ∈ [m], i ∈ [n] the same bounds as Lemma D.1,
+
+    |ρ̄⁽ᵗ⁾_{y_i,r,i} − ρ̄⁽ᵗ⁾_{y_i,r′,i}| ≤ C′,   |ρ̲⁽ᵗ⁾_{−y_i,r,i} − ρ̲⁽ᵗ⁾_{−y_i,r′,i}| ≤ C′
+
+(the proof: after T₁ the pattern is frozen (C.5), so the differences stay those at T₁, which Lemma D.1 bounds).
+The proof's step "differences at t equal the differences at T₁" is checked as a proof step.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import measured
+from checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
+from checkers.kou.dspread import own_opp
+from checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
+from checkers.verdict import Verdict
+
+
+def _constant_differences(scn) -> Verdict:
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    w = np.flatnonzero(run.t >= K["T1"])
+    own, opp = own_opp(run)
+    err = 0.0
+    for a in (own, opp):
+        d = a[w] - a[w][:, :1]  # differences to neuron r = 1, per t
+        err = max(err, float(np.abs(d - d[:1]).max()))
+    scale = max(1.0, float(np.abs(run.rho).max()))
+    return Verdict.compare("max_{t ≥ T₁, i, r}|(ρ_{r} − ρ_{1})⁽ᵗ⁾ − (ρ_{r} − ρ_{1})⁽ᵀ¹⁾| / max(1, max|ρ|) "
+                           "(ρ̄_{y_i,·,i} and ρ̲_{−y_i,·,i})", err / scale, 1e-9, "<=", constants=effective(K),
+                           hypotheses=measured(qq, *leaky_hypotheses()))
+
+
+CLAIM = register(Claim(
+    id="kou.lemD.2", paper="kou", ref="Lemma D.2",
+    title="Row spread of the leaky ReLU coefficients stays at most C′ for t ≥ T₁",
+    statement="For any r, r′ ∈ [m], i ∈ [n] and t ≥ T₁: |ρ̄_{y_i,r,i}⁽ᵗ⁾ − ρ̄_{y_i,r′,i}⁽ᵗ⁾| ≤ C′, "
+              "|ρ̲_{−y_i,r,i}⁽ᵗ⁾ − ρ̲_{−y_i,r′,i}⁽ᵗ⁾| ≤ C′",
+    latex=r"|\overline\rho^{(t)}_{y_i,r,i}-\overline\rho^{(t)}_{y_i,r',i}|\le C',\ |\underline\rho^{(t)}_{-y_i,r,i}-"
+          r"\underline\rho^{(t)}_{-y_i,r',i}|\le C',\ t\ge T_1",
+    kind="deterministic",
+    hypotheses=[*leaky_hypotheses(), CPRIME],
+    constants=CONSTANTS,
+    checks=[
+        Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "late"),
+              description="every recorded t ≥ T₁ (every step to 300, then a geometric grid); the spread is frozen "
+                          "at its T₁ value, ≈ 1/200 of C′ at σ̂ ≤ 1/C, hence f = 300 (the proof step tests the exact "
+                          "freezing)", sharpness=300.0),
+        Check("in-regime-under", "in-regime", leaky_in_regime, lambda s: spread_check(s, "under", "late"),
+              description="every recorded t ≥ T₁ (loose ×≈200, as for ρ̄)", sharpness=300.0),
+        Check("proof-step-frozen-differences", "in-regime", leaky_in_regime, _constant_differences,
+              target="proof-step", description="differences between neurons at t ≥ T₁ equal those at T₁ (to 1e-9)",
+              sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
+        Check("negative-control-bar-constant", "negative-control", leaky_in_regime,
+              lambda s: spread_check(s, "bar", "late", push=0.99),
+              description="C′ replaced by 0.99× the attained spread: must fail", violates=CPRIME.text),
+        Check("negative-control-under-constant", "negative-control", leaky_in_regime,
+              lambda s: spread_check(s, "under", "late", push=0.99),
+              description="as above for ρ̲", violates=CPRIME.text),
+    ],
+))
