@@ -11,7 +11,7 @@ import numpy as np
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
-from checkers.kou.dspread import own_opp, spread
+from checkers.kou.coefficients import own_opp, spread
 from checkers.verdict import Verdict
 
 CPRIME = Hypothesis("C′ = ηR_max²T₁/(nm) (T₁ = C′η⁻¹nmR_max⁻², Lemma C.2)", "proof of Lemma D.1",

@@ -12,7 +12,7 @@ import numpy as np
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import measured
 from checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
-from checkers.kou.dspread import own_opp
+from checkers.kou.coefficients import own_opp
 from checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
 from checkers.verdict import Verdict
 
