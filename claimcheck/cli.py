@@ -54,7 +54,7 @@ def list_cmd(paper: str | None, as_json: bool) -> None:
 
 @cli.command()
 @click.option("--paper", default=None, help="only this paper's claims")
-@click.option("--claims", "pattern", default=None, help="fnmatch pattern on claim ids, e.g. 'lai.thm*'")
+@click.option("--claims", "pattern", default=None, help="fnmatch pattern on claim ids, e.g. 'lai.thm*' (several: comma-separated)")
 @click.option("--profile", default=None, help="ci, dev (default) or thorough")
 @click.option("--out", default="reports/latest", show_default=True, help="output directory")
 @click.option("--quiet", "-q", is_flag=True, help="less pytest output")
@@ -82,7 +82,7 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
         raise BadInput(f"claims: the registry failed to load: {exc}")
     if pattern is not None:
         import fnmatch
-        if not any(fnmatch.fnmatchcase(i, pattern) for i in registered):
+        if not any(fnmatch.fnmatchcase(i, p.strip()) for i in registered for p in pattern.split(",")):
             raise BadInput(f"claims: pattern {pattern!r} matches no registered claim")
     outdir = Path(out)
     try:
@@ -96,9 +96,9 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     if results.exists():
         results.unlink()
     args = [str(_claims_dir()), "-p", "no:cacheprovider", "--profile", prof.name, "--results", str(results),
-            "-o", "console_output_style=classic", "-rfEsx",
-            "-W", "ignore::pytest.PytestAssertRewriteWarning"]
-    args += ["-q"] if quiet else ["-v"]
+            "--junitxml", str(outdir / "junit.xml"), "-o", "console_output_style=classic", "-rfEsx",
+            "-W", "ignore::pytest.PytestAssertRewriteWarning", "--progress"]
+    args += ["-q"] if quiet or sys.stderr.isatty() else ["-v"]
     if jobs != "1":
         args += ["-n", jobs]
     if base_seed is not None:
@@ -186,6 +186,38 @@ def replay(claim_id: str | None, check_name: str | None, instance: str | None, r
     doc = {"claim": claim_id, "check": check_name, "regime": check.regime, "instance": scn.as_dict(),
            **verdict.to_json()}
     click.echo(json.dumps(doc, indent=1, ensure_ascii=False, default=str))
+
+
+@cli.command()
+@click.argument("baseline")
+@click.argument("results")
+@click.option("--update", is_flag=True, help="write RESULTS (without per-example points) over BASELINE instead")
+def compare(baseline: str, results: str, update: bool) -> None:
+    """Regression gate: exit 1 listing every regression of RESULTS against BASELINE; report improvements."""
+    from reports.compare import baseline_of, compare as compare_docs
+    from reports.render import ResultsError, load_results
+    try:
+        new = load_results(Path(results))
+    except ResultsError as exc:
+        raise BadInput(str(exc))
+    if update:
+        try:
+            Path(baseline).write_text(json.dumps(baseline_of(new), indent=1, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            raise BadInput(f"baseline: cannot write {baseline!r}: {exc.strerror or exc}")
+        click.echo(f"claimcheck: baseline {baseline} updated from {results} ({len(new['claims'])} claims)")
+        return
+    try:
+        base = load_results(Path(baseline))
+    except ResultsError as exc:
+        raise BadInput(str(exc).replace("results", "baseline", 1))
+    reg, imp = compare_docs(base, new)
+    for line in imp:
+        click.echo(f"improvement: {line}")
+    for line in reg:
+        click.echo(f"REGRESSION: {line}")
+    click.echo(f"claimcheck: {len(reg)} regression(s), {len(imp)} improvement(s) against {baseline}")
+    sys.exit(1 if reg else 0)
 
 
 def _replay_results(path: str) -> None:

@@ -24,8 +24,12 @@ def pytest_addoption(parser):
     g = parser.getgroup("claimcheck")
     g.addoption("--profile", default=None, help="claimcheck profile: ci, dev or thorough")
     g.addoption("--paper", default=None, help="only claims of this paper (lai, frei, kou, linear)")
-    g.addoption("--claims", default=None, help="only claims whose id matches this fnmatch pattern")
-    g.addoption("--results", default=None, help="write results JSON to this path")
+    g.addoption("--claims", default=None, help="only claims whose id matches this fnmatch pattern (several: comma-separated)")
+    g.addoption("--results", default=None,
+                help="write results JSON to this path (default: reports/pytest/results.json when claim checks ran)")
+    g.addoption("--claims-report", default=None, help="also render the HTML report into this directory")
+    g.addoption("--progress", action="store_true", default=False,
+                help="a progress line per check with the current claim and an ETA (used by claimcheck verify)")
     g.addoption("--base-seed", default=None, help="shift every scenario seed (default: $CLAIMCHECK_BASE_SEED or 0)")
 
 
@@ -40,6 +44,8 @@ def pytest_configure(config):
     except ValueError as exc:
         raise pytest.UsageError(str(exc))
     config._claimcheck_results = {}
+    config._claimcheck_t0 = time.time()
+    _CONFIG["config"] = config
 
 
 def pytest_collection_modifyitems(config, items):
@@ -55,7 +61,7 @@ def pytest_collection_modifyitems(config, items):
         if not isinstance(cid, str):  # a paper with no registered claim yet: its empty placeholder
             drop.append(it)
             continue
-        ok = (not paper or cid.split(".")[0] == paper) and (not pattern or fnmatch.fnmatchcase(cid, pattern))
+        ok = (not paper or cid.split(".")[0] == paper) and (not pattern or any(fnmatch.fnmatchcase(cid, p.strip()) for p in pattern.split(",")))
         (keep if ok else drop).append(it)
     if drop:
         config.hook.pytest_deselected(items=drop)
@@ -95,8 +101,10 @@ def pytest_sessionfinish(session, exitstatus):
             allow_nan=True, default=str)
         return
     path = config.getoption("--results")
-    if not path:
+    if not config._claimcheck_results:
         return
+    if not path:
+        path = os.path.join(str(config.rootpath), "reports", "pytest", "results.json")
     by_claim: dict[str, list[CheckResult]] = {}
     for (cid, _), res in config._claimcheck_results.items():
         by_claim.setdefault(cid, []).append(res)
@@ -104,7 +112,7 @@ def pytest_sessionfinish(session, exitstatus):
     for cid, results in by_claim.items():
         claim = get_claim(cid)
         order = [c.name for c in claim.checks]
-        results.sort(key=lambda r: order.index(r.name))
+        results.sort(key=lambda r: order.index(r.name) if r.name in order else len(order))
         verdict, why = claim_verdict(claim, results)
         cex = next((r.counterexample for r in results
                     if r.regime == "in-regime" and r.counterexample and claim.check(r.name).target != "proof-step"), None)
@@ -117,11 +125,58 @@ def pytest_sessionfinish(session, exitstatus):
     out.sort(key=lambda e: order.get(e["id"], len(order)))
     prof = config._claimcheck_profile
     doc = {"profile": prof.name, "base_seed": prof.base_seed,
+           "wall_seconds": round(time.time() - config._claimcheck_t0, 3),
            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
            "false_alarm": false_alarm_bound(out), "claims": out}
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as fh:
         json.dump(_jsonable(doc), fh, indent=1, allow_nan=False, default=str)
+    report_dir = config.getoption("--claims-report")
+    if report_dir:
+        from reports.render import render_report
+        os.makedirs(report_dir, exist_ok=True)
+        if os.path.abspath(path) != os.path.abspath(os.path.join(report_dir, "results.json")):
+            import shutil
+            shutil.copyfile(path, os.path.join(report_dir, "results.json"))
+        render_report(os.path.join(report_dir, "results.json"), os.path.join(report_dir, "index.html"))
+
+
+class _Progress:
+    """One line per finished check (plain when not a terminal; a rewritten line with a bar on a terminal)."""
+
+    def __init__(self, total: int, stream) -> None:
+        self.total, self.done, self.t0, self.stream = total, 0, time.time(), stream
+        self.tty = hasattr(stream, "isatty") and stream.isatty()
+
+    def step(self, nodeid: str, outcome: str) -> None:
+        self.done += 1
+        el = time.time() - self.t0
+        eta = el / self.done * (self.total - self.done)
+        name = nodeid.split("[", 1)[-1].rstrip("]")
+        if self.tty:
+            bar = "#" * int(30 * self.done / max(1, self.total))
+            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} ETA {eta:5.0f}s {name[:60]:<60}")
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(f"claimcheck: [{self.done}/{self.total}] {name} {outcome} (ETA {eta:.0f} s)\n")
+        self.stream.flush()
+
+
+def pytest_collection_finish(session):
+    if session.config.getoption("--progress") and not _is_worker(session.config):
+        import sys
+        n = sum(1 for it in session.items if "claim_id" in getattr(getattr(it, "callspec", None), "params", {}))
+        session.config._claimcheck_progress = _Progress(n, sys.stderr)
+
+
+def pytest_runtest_logreport(report):
+    prog = getattr(_CONFIG.get("config"), "_claimcheck_progress", None)
+    if prog is not None and report.when == "call" or (prog is not None and report.skipped and report.when == "setup"):
+        prog.step(report.nodeid, report.outcome)
+
+
+_CONFIG: dict = {}
 
 
 def false_alarm_bound(entries: list[dict]) -> dict:

@@ -5,7 +5,6 @@ Reads only the results file: the report knows nothing of claims, checkers or the
 from __future__ import annotations
 
 import html
-import io
 import json
 import math
 from pathlib import Path
@@ -23,23 +22,28 @@ class ResultsError(ValueError):
     """A malformed results file; the message names the field."""
 
 
+SCHEMA = Path(__file__).parent / "schema" / "results.schema.json"
+
+
+def _field(err) -> str:
+    path = "results" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
+    return path
+
+
 def load_results(path: Path) -> dict:
+    """Read a results file and validate it against ``reports/schema/results.schema.json``; a malformed
+    file raises :class:`ResultsError` naming the field."""
+    import jsonschema
     try:
         doc = json.loads(Path(path).read_text())
     except OSError as exc:
         raise ResultsError(f"results: cannot read {str(path)!r}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ResultsError(f"results: {str(path)!r} is not valid JSON ({exc.msg}, line {exc.lineno})") from None
-    if not isinstance(doc, dict) or "claims" not in doc or "profile" not in doc:
-        raise ResultsError("results: expected an object with keys 'profile' and 'claims'")
-    if not isinstance(doc["claims"], list):
-        raise ResultsError("results.claims: must be a list")
-    for i, c in enumerate(doc["claims"]):
-        for key in ("id", "paper", "ref", "verdict", "expected", "checks"):
-            if key not in c:
-                raise ResultsError(f"results.claims[{i}].{key}: missing")
-        if c["verdict"] not in VERDICTS:
-            raise ResultsError(f"results.claims[{i}].verdict: {c['verdict']!r} is not one of {', '.join(VERDICTS)}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ResultsError(f"results: {str(path)!r} is not valid JSON ({getattr(exc, 'msg', exc)})") from None
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text()))
+    err = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    if err is not None:
+        raise ResultsError(f"{_field(err)}: {err.message[:200]}")
     return doc
 
 
@@ -53,41 +57,109 @@ def _fmt(x: Any) -> str:
     return str(x)
 
 
+_COLOURS = {"holds": "#2b8a3e", "violated": "#c92a2a", "outside": "#868e96", "inconclusive": "#e67700",
+            "vacuous": "#748ffc"}
+
+
+def _scale(vals: list[float], lo_px: float, hi_px: float, log: bool):
+    vs = [math.log10(v) for v in vals] if log else vals
+    lo, hi = min(vs), max(vs)
+    if hi - lo < 1e-300:
+        lo, hi = lo - 1, hi + 1
+    return (lambda v: lo_px + (hi_px - lo_px) * (((math.log10(v) if log else v) - lo) / (hi - lo))), lo, hi
+
+
+def _svg_frame(title: str, ylabel: str, ylo: float, yhi: float, log: bool, body: str, w: int = 300, h: int = 170) -> str:
+    t = lambda v: f"1e{v:.0f}" if log else f"{v:.3g}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img">'
+            f'<title>{html.escape(title)}</title><rect x="40" y="10" width="{w - 50}" height="{h - 40}" fill="none" '
+            f'stroke="#adb5bd"/><text x="42" y="{h - 18}" font-size="9">{html.escape(t(ylo))}</text>'
+            f'<text x="42" y="20" font-size="9">{html.escape(t(yhi))}</text>'
+            f'<text x="4" y="{h // 2}" font-size="9" transform="rotate(-90 8 {h // 2})">{html.escape(ylabel)}</text>'
+            f'<text x="45" y="{h - 4}" font-size="9">{html.escape(title[:70])}</text>{body}</svg>')
+
+
 def _plot_svg(points: list, title: str) -> str:
-    """Inline SVG: each example's measured quantity relative to its bound (1 = on the bound)."""
-    pts = [(float(m), float(b), o) for m, b, o in points if math.isfinite(float(m)) and math.isfinite(float(b))]
+    """Inline SVG (a few kB, no library): each example's measured quantity relative to its bound."""
+    pts = [(float(m), float(b), o) for m, b, o in points
+           if isinstance(m, (int, float)) and isinstance(b, (int, float)) and math.isfinite(m) and math.isfinite(b)]
     if len(pts) < 2:
         return ""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     relative = all(b != 0 for _, b, _ in pts)
     ys = [m / b if relative else m for m, b, _ in pts]
-    fig, ax = plt.subplots(figsize=(3.4, 2.5), dpi=80)
-    colours = {"holds": "#2b8a3e", "violated": "#c92a2a", "outside": "#868e96", "inconclusive": "#e67700"}
-    for o, col in colours.items():
-        sel = [(i, y) for i, (y, (_, _, oo)) in enumerate(zip(ys, pts)) if oo == o]
-        if sel:
-            ax.scatter([s[0] for s in sel], [s[1] for s in sel], s=10, c=col, label=o)
+    log = relative and all(y > 0 for y in ys) and max(ys + [1.0]) / min(ys + [1.0]) > 100
+    w, h = 300, 170
+    fy, lo, hi = _scale(ys + ([1.0] if relative else [b for _, b, _ in pts]), h - 30, 10, log)
+    fx = lambda i: 45 + (w - 60) * i / max(1, len(pts) - 1)
+    body = "".join(f'<circle cx="{fx(i):.1f}" cy="{fy(y):.1f}" r="2.2" fill="{_COLOURS.get(o, "#000")}"><title>'
+                   f'{o}: {m:.4g} vs {b:.4g}</title></circle>' for i, (y, (m, b, o)) in enumerate(zip(ys, pts)))
     if relative:
-        ax.axhline(1.0, color="k", lw=0.8, ls="--", label="bound")
-        pos = [abs(y) for y in ys if y != 0]
-        if pos and all(y >= 0 for y in ys) and max(pos + [1.0]) / min(pos + [1.0]) > 100:
-            ax.set_yscale("symlog", linthresh=max(min(pos), 1e-300))
-        ax.set_ylabel("measured / bound", fontsize=7)
+        body += f'<line x1="40" x2="{w - 10}" y1="{fy(1.0):.1f}" y2="{fy(1.0):.1f}" stroke="#000" stroke-dasharray="4 3"/>'
     else:
-        ax.plot(range(len(pts)), [b for _, b, _ in pts], "k_", ms=6, label="bound")
-        ax.set_ylabel("measured", fontsize=7)
-    ax.set_xlabel("example", fontsize=7)
-    ax.set_title(title, fontsize=7)
-    ax.tick_params(labelsize=6)
-    ax.legend(fontsize=5, loc="best")
-    fig.tight_layout()
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", metadata={"Date": None})
-    plt.close(fig)
-    svg = buf.getvalue()
-    return svg[svg.find("<svg"):]
+        body += "".join(f'<line x1="{fx(i) - 3:.1f}" x2="{fx(i) + 3:.1f}" y1="{fy(b):.1f}" y2="{fy(b):.1f}" stroke="#000"/>'
+                        for i, (_, b, _) in enumerate(pts))
+    return _svg_frame(title, "measured / bound" if relative else "measured (— bound)", lo, hi, log, body)
+
+
+def _series_svg(name: str, series: dict) -> str:
+    """A trajectory or rate plot from ``evidence.details.series[name] = {"x": [...], "y": [...], "log": bool}``."""
+    try:
+        xs = [float(v) for v in series["x"]]
+        ys = [float(v) for v in series["y"]]
+    except (KeyError, TypeError, ValueError):
+        return ""
+    pairs = [(x, y) for x, y in zip(xs, ys) if math.isfinite(x) and math.isfinite(y)]
+    if len(pairs) < 2:
+        return ""
+    log = bool(series.get("log")) and all(y > 0 for _, y in pairs)
+    logx = bool(series.get("logx")) and all(x > 0 for x, _ in pairs)
+    w, h = 300, 170
+    fy, lo, hi = _scale([y for _, y in pairs], h - 30, 10, log)
+    fx, _, _ = _scale([x for x, _ in pairs], 45, w - 15, logx)
+    pts = " ".join(f"{fx(x):.1f},{fy(y):.1f}" for x, y in pairs)
+    body = f'<polyline fill="none" stroke="#1c7ed6" stroke-width="1.4" points="{pts}"/>'
+    return _svg_frame(name, series.get("ylabel", name), lo, hi, log, body)
+
+
+def _mathml(latex: str) -> str:
+    if not latex:
+        return ""
+    try:
+        from latex2mathml.converter import convert
+        return convert(latex, display="block")
+    except Exception:  # an unparsable formula: the statement text is shown instead
+        return ""
+
+
+def _summary(doc: dict) -> list[dict]:
+    rows = []
+    for paper in ("lai", "frei", "kou", "linear"):
+        cs = [c for c in doc["claims"] if c["paper"] == paper]
+        if not cs:
+            continue
+        ncs = [ch for c in cs for ch in c["checks"] if ch["regime"] == "negative-control"]
+        rows.append({"paper": paper, "claims": len(cs),
+                     **{v: sum(c["verdict"] == v for c in cs) for v in VERDICTS},
+                     "as_expected": sum(c["finding"]["expectation_met"] for c in cs),
+                     "nc_caught": sum(ch["outcome"] == "caught" for ch in ncs), "nc": len(ncs),
+                     "examples": sum(ch["examples"] for c in cs for ch in c["checks"]),
+                     "vacuous": sum(ch["counts"].get("vacuous", 0) for c in cs for ch in c["checks"]),
+                     "errata": sum(len(c["finding"]["errata"]) for c in cs),
+                     "seconds": sum(ch["seconds"] for c in cs for ch in c["checks"])})
+    return rows
+
+
+def _errata(doc: dict) -> list[dict]:
+    """Every claim refuted as printed and every failing proof step: the list an author would want."""
+    out = []
+    for c in doc["claims"]:
+        for ch in c["checks"]:
+            failing = ch["outcome"] == "violated" and ch.get("counterexample")
+            if not failing or ch.get("target") == "corrected":
+                continue
+            out.append({"claim": c, "check": ch, "kind": "proof erratum" if ch.get("target") == "proof-step"
+                        else c["expected"] if c["expected"] != "holds" else "refuted (unexpected)"})
+    return out
 
 
 def render_html(doc: dict) -> str:
@@ -96,10 +168,16 @@ def render_html(doc: dict) -> str:
     env.filters["fmt"] = _fmt
     tally = {v: sum(1 for c in doc["claims"] if c["verdict"] == v) for v in VERDICTS}
     for c in doc["claims"]:
+        c["mathml"] = _mathml(c.get("latex", ""))
+        c["attention"] = not (c["verdict"] == "verified" and c["finding"]["expectation_met"]
+                              and not c["finding"]["errata"])
         for ch in c["checks"]:
             q = (ch.get("evidence") or {}).get("quantity", "")
-            ch["svg"] = _plot_svg(ch.get("points") or [], q[:60])
-    return env.get_template("report.html.j2").render(doc=doc, tally=tally, esc=html.escape)
+            ch["svg"] = _plot_svg(ch.get("points") or [], q[:70])
+            series = ((ch.get("evidence") or {}).get("details") or {}).get("series") or {}
+            ch["series_svgs"] = [_series_svg(k, v) for k, v in series.items() if isinstance(v, dict)][:4]
+    return env.get_template("report.html.j2").render(doc=doc, tally=tally, summary=_summary(doc),
+                                                     errata=_errata(doc), esc=html.escape)
 
 
 def render_report(results: Path, out: Path) -> Path:
