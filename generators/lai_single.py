@@ -14,6 +14,10 @@ flip         ``neg-corr`` / ``pos-corr`` (n = 2): x₁ ← −x₁ if needed so 
 K            statistical scenarios: number of data seeds, derived from the scenario seed
 ===========  ==================================================================================
 
+Family ``lai-wishart1`` (Theorem 6 at C_0 in the thousands, d ~ 10⁹): isotropic Gaussian features through an
+exact Wishart Gram sample G = TTᵀ ~ W_n(d, I) (Bartlett factor T), realised as X = [T, 0] (n × (n + 1), so
+XXᵀ = G and GD in the span is exact); ‖λ‖₁ = d₂ = d_∞ = d. Labels and the span initialisation as in ``lai``.
+
 Family ``lai-lem18`` builds Lemma 18's two-point data directly (no random-feature model):
 x₂ = r₂u, x₁ = corr·γ·x₂ + r₁v (u ⊥ v unit vectors), so x₁ᵀx₂ = corr·γ‖x₂‖².
 
@@ -43,10 +47,52 @@ def _override_rng(scn: Scenario) -> np.random.Generator:
     return np.random.default_rng([int(scn.seed), 7])
 
 
+@attrs.frozen
+class WishartInstance(LaiInstance):
+    """A single-ReLU instance whose X = [T, 0] realises a Wishart Gram matrix of nominal dimension d (isotropic)."""
+
+    d_nominal: int = 0
+
+    @property
+    def d(self) -> int:
+        return self.d_nominal
+
+    @property
+    def L(self) -> float:
+        return float(self.d_nominal)
+
+    @property
+    def d2(self) -> float:
+        return float(self.d_nominal)
+
+    @property
+    def dinf(self) -> float:
+        return float(self.d_nominal)
+
+
+def _materialise_wishart(scn: Scenario) -> WishartInstance:
+    from generators.lai import labels
+    from generators.lai_states import _wishart
+    p = dict(scn.params)
+    rng = np.random.default_rng(scn.seed)
+    n, d = int(p["n"]), int(p["d"])
+    T = _wishart(rng, n, d)
+    X = np.hstack([T, np.zeros((n, 1))])
+    y_min = float(p.get("y_min", 1.0))
+    y = labels(rng, n, y_min, float(p.get("y_max", 1.0)), int(p.get("n_neg", 0)))
+    u = rng.uniform(0.5, 1.0, size=(1, n))
+    eps = float(p.get("eps", 0.01)) * y_min * u
+    W0 = np.linalg.solve(X @ X.T, eps.T).T @ X
+    return WishartInstance(scn, X, y, np.ones(1), np.array([1.0]), eps, W0, float(p.get("c", 0.5)) / d,
+                           int(p.get("steps", 200)), d)
+
+
 def materialise_single(scn: Scenario) -> LaiInstance:
     """:func:`generators.lai.materialise` plus the overrides in the module docstring."""
     if scn.family == "lai-lem18":
         return _materialise_lem18(scn)
+    if scn.family == "lai-wishart1":
+        return _materialise_wishart(scn)
     p = dict(scn.params)
     inst = materialise(scn)
     X, y, eps, W0, eta = inst.X, inst.y.copy(), inst.eps.copy(), inst.W0, inst.eta
@@ -181,13 +227,14 @@ def _grid(lo: float, hi: float, k: int) -> list[float]:
 def single_batch(draw, *, K: int, C0: float, n=(2, 10), kappa=(1.0, 1.5, 2.0), n_neg=None,
                  c_range=(0.25, 0.5), eps_max: float = 0.125, eps_min: float | None = None,
                  d_mult=(1, 2), d_fixed=None, init: str = "span", rand_scale=(0.5, 2.0), z=("gaussian", "rademacher"),
-                 eps_flip: int = 0, spectra=("isotropic",)) -> Scenario:
+                 eps_flip: int = 0, spectra=("isotropic",), family: str = "lai") -> Scenario:
     """A statistical single-ReLU scenario: K data seeds sharing (n, d, κ, n_−, c, ε, init).
 
     In-regime defaults: d = ⌈d_mult·C0²n²κ²⌉ (Assumption 2 with C_0^eff ≥ C0, boundary d_mult = 1
     included), c = η‖λ‖₁ on a grid of ``c_range`` (both ends included), ε_i/y_min ∈ (0, eps_max]
     (eps_max·2^−k). ``init='random'``: w^(0) ~ N(0, σ²I) with σ = s·y_min/√‖λ‖₁, s ∈ rand_scale.
     ``d_fixed`` = (lo, hi) overrides d with an integer in [lo·n, hi·n] (low-d negative controls).
+    ``family='lai-wishart1'``: exact Wishart Gram (isotropic Gaussian), for d up to ~10¹⁰.
     """
     n_ = draw(st.integers(*n))
     kap = draw(st.sampled_from(list(kappa)))
@@ -215,6 +262,9 @@ def single_batch(draw, *, K: int, C0: float, n=(2, 10), kappa=(1.0, 1.5, 2.0), n
         params.update(init="span", eps=eps)
         if eps_flip:
             params["eps_flip"] = eps_flip
+    if family != "lai":
+        params = {k: v for k, v in params.items() if k not in ("z", "spectrum", "spec")}
+        return Scenario(family, draw(SEEDS), params)
     return lai_scenario(draw(SEEDS), **params)
 
 
