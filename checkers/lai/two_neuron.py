@@ -178,30 +178,36 @@ class Outcome:
 
 
 def _limit(inst: MultiInstance, alpha: np.ndarray, beta: np.ndarray) -> tuple[bool, np.ndarray]:
-    """Exact limit if the current pattern is disjoint across neurons and never changes again (Lemma 20: each
-    neuron is then linear GD on S_k with targets s_k y; Lemma 2: the limit is the projection). Certificate:
-    with ημ₁(G_SS) < 2 the residual ‖β_k,S − s_k y_S‖ never grows, so |β_ki^(t) − β_ki^∞| ≤
-    ‖(G_{:,S}G_SS⁻¹)_i‖·‖β_k,S − s_k y_S‖ for all later t; these bands must keep every sign."""
+    """Exact limit of GD from (α, β) if the current pattern P = {β > 0} never changes again.
+
+    With P frozen, GD is linear least squares in (w_1, …, w_m): α_k ← α_k − η s_k P_k∘r, r = h − y, so
+    α_k^∞ = α_k − s_k P_k∘λ with M λ = r on U = {i : some P_ki = 1}, M = Σ_k diag(P_k) G diag(P_k) (for disjoint
+    patterns: Lemma 20 + Lemma 2's per-neuron projection onto X_{S_k}w = s_k y_{S_k}). Off U the residual never
+    moves. Certificate: with ημ₁(M) < 2, ‖r_U^(t)‖ never grows, so |β_ki^(t) − β_ki^∞| ≤ ‖(G P_k M⁻¹)_i‖·‖r_U‖ for
+    all later t; these bands must keep every sign of P."""
     G, y, s = inst.G, inst.y, inst.signs
     P = beta > 0
-    if np.any(P.sum(0) > 1):
-        return False, alpha.copy()
-    a_inf = np.zeros_like(alpha)
-    ok = True
+    U = P.any(0)
+    a_inf = alpha.copy()
+    if not U.any():
+        return bool(np.all(beta <= 0)), a_inf
+    h = (s[:, None] * np.maximum(beta, 0)).sum(0)
+    r = (h - y)[U]
+    Pu = P[:, U].astype(float)
+    Guu = G[np.ix_(U, U)]
+    M = sum(np.outer(Pu[k], Pu[k]) * Guu for k in range(len(s)))
+    try:
+        lam = np.linalg.solve(M, r)
+        Minv = np.linalg.inv(M)
+    except np.linalg.LinAlgError:
+        return False, a_inf
+    ok = inst.eta * float(np.linalg.eigvalsh(M)[-1]) < 2.0
+    rn = float(np.linalg.norm(r))
     for k in range(len(s)):
-        S = P[k]
-        tgt = s[k] * y
-        a_inf[k] = project(G, tgt, alpha[k], S)
+        a_inf[k, U] -= s[k] * Pu[k] * lam
         b_inf = G @ a_inf[k]
-        if S.any():
-            GSS = G[np.ix_(S, S)]
-            r = float(np.linalg.norm(beta[k, S] - tgt[S]))
-            band = np.linalg.norm(np.linalg.solve(GSS, G[S, :]).T, axis=1) * r
-            ok &= inst.eta * float(np.linalg.eigvalsh(GSS)[-1]) < 2.0
-            ok &= bool(np.all(b_inf[S] - band[S] > 0))
-        else:
-            band = np.zeros(len(y))
-        ok &= bool(np.all(b_inf[~S] + band[~S] <= 0))
+        band = np.linalg.norm((G[:, U] * Pu[k][None, :]) @ Minv, axis=1) * rn
+        ok &= bool(np.all(b_inf[P[k]] - band[P[k]] > 0)) and bool(np.all(b_inf[~P[k]] + band[~P[k]] <= 0))
     return bool(ok), a_inf
 
 
