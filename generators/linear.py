@@ -100,7 +100,7 @@ def general_problem(scn: Scenario) -> dict:
 
 def multi_output_problem(scn: Scenario) -> dict:
     """Theorem 6: A (r×d), V = [I; −I] Σ R (R orthogonal by QR, Σ = diag(sig) spanning [sig_min, sig_max]),
-    W⁽⁰⁾ with rows w_ℓ + w_{ℓ+r} = s_ℓ, ‖s_ℓ‖ = rad·‖ã_ℓ‖, ‖w_ℓ‖ = w1·‖ã_ℓ‖."""
+    W⁽⁰⁾ with rows w_ℓ + w_{ℓ+r} = s_ℓ, ‖s_ℓ‖ = rad·‖ã_ℓ‖, ‖w_ℓ‖ = w1·‖ã_ℓ‖ (``mode="aligned"``: s_ℓ, w_ℓ ∥ ã_ℓ)."""
     rng = np.random.default_rng(scn.seed)
     r, d = int(scn["r"]), int(scn["d"])
     A = rng.standard_normal((r, d)) / np.sqrt(d)
@@ -113,10 +113,11 @@ def multi_output_problem(scn: Scenario) -> dict:
     At = np.diag(1 / sig) @ R @ A
     rad, w1n = float(scn.get("rad", 0.5)), float(scn.get("w1", 1.0))
     W = np.zeros((2 * r, d))
+    aligned = scn.get("mode", "random") == "aligned"
     for l in range(r):
         nl = np.linalg.norm(At[l])
-        s = rad * nl * unit(rng, d)
-        W[l] = w1n * nl * unit(rng, d)
+        s = rad * At[l] if aligned else rad * nl * unit(rng, d)
+        W[l] = w1n * At[l] if aligned else w1n * nl * unit(rng, d)
         W[l + r] = s - W[l]
     return {"A": A, "V": V, "R": R, "sig": sig, "A_tilde": At, "W": W, "W_star": np.vstack([At, -At]), "r": r, "d": d}
 
