@@ -55,33 +55,48 @@ def orth_threshold(base: str, gamma: float, R: float, extra: float = 1.0) -> flo
     raise ValueError(f"orth_base: unknown threshold {base!r}")
 
 
-@st.composite
-def data_params(draw, *, n: tuple[int, int] = (2, 8), d_extra: tuple[int, int] = (0, 30),
+def _orth_factor(lo: float, hi: float) -> st.SearchStrategy[float]:
+    """log-uniform on a 1/200 grid of [lo, hi], lower end included."""
+    return st.integers(0, 200).map(lambda k: float(lo * (hi / lo) ** (k / 200)))
+
+
+def data_params(*, n: tuple[int, int] = (2, 8), d_extra: tuple[int, int] = (0, 30),
                 R: tuple[float, ...] = (1.0, 1.5, 2.0), orth: tuple[float, float] = (1.0, 10.0),
                 patterns: tuple[str, ...] = ("uniform", "signs", "random", "aligned", "anti")) -> dict:
-    """Data structure; ``orth`` multiplies the threshold, log-uniform on a 1/200 grid with its lower end
-    included (lower end 1: the boundary of the hypothesis)."""
-    n_ = draw(st.integers(*n))
-    lo, hi = orth
-    k = draw(st.integers(0, 200))
-    factor = float(lo * (hi / lo) ** (k / 200))
-    return {"n": n_, "d": n_ + draw(st.integers(*d_extra)), "n_pos": draw(st.integers(0, n_)),
-            "R_max": float(draw(st.sampled_from(R))), "pattern": draw(st.sampled_from(patterns)), "orth": factor}
+    """Data structure as a dict of strategies; ``orth`` multiplies the threshold, log-uniform on a 1/200 grid
+    with its lower end included (lower end 1: the boundary of the hypothesis). ``n_pos`` is min(k, n)."""
+    return {"n": st.integers(*n), "d_extra": st.integers(*d_extra), "n_pos": st.integers(0, n[1]),
+            "R_max": st.sampled_from(R), "pattern": st.sampled_from(patterns), "orth": _orth_factor(*orth)}
 
 
-@st.composite
-def frei_e(draw, *, orth_base: str = "h42", act: tuple[str, ...] = ("smooth",), m: tuple[int, int] = (1, 12),
+def _finish(p: dict) -> Scenario:
+    p = dict(p)
+    seed = p.pop("seed")
+    p["d"] = p["n"] + p.pop("d_extra")
+    p["n_pos"] = min(int(p["n_pos"]), p["n"])
+    return Scenario("frei_e", seed, p)
+
+
+def frei_e(*, orth_base: str = "h42", act: tuple[str, ...] = ("smooth",), m: tuple[int, int] = (1, 12),
            w_kinds: tuple[str, ...] = ("gauss", "mu", "pre", "zero"), w_log10: tuple[int, int] = (-3, 2),
-           gamma: st.SearchStrategy | None = None, data: dict | None = None, **extra: Any) -> Scenario:
-    """A ``frei_e`` scenario; ``extra`` values that are strategies are drawn, others stored as given."""
-    p = dict(draw(data_params(**(data or {}))))
-    p.update({"orth_base": orth_base, "gamma": draw(gamma if gamma is not None else gammas()),
-              "m": draw(st.integers(*m)), "act": draw(st.sampled_from(act)),
-              "at_zero": draw(st.integers(0, 4)) / 4, "w_kind": draw(st.sampled_from(w_kinds)),
-              "w_log10": draw(st.integers(w_log10[0] * 4, w_log10[1] * 4)) / 4})
-    for k, v in extra.items():
-        p[k] = draw(v) if isinstance(v, st.SearchStrategy) else v
-    return Scenario("frei_e", draw(SEEDS), p)
+           gamma: st.SearchStrategy | None = None, data: dict | None = None, pin: dict | None = None,
+           **extra: Any) -> st.SearchStrategy[Scenario]:
+    """A ``frei_e`` scenario strategy (built once from fixed dictionaries: cheap draws); ``extra`` values that are
+    strategies are drawn, others stored as given (an extra ``n_pos`` overrides the drawn one)."""
+    fields = dict(data_params(**(data or {})))
+    fields.update({"orth_base": st.just(orth_base), "gamma": gamma if gamma is not None else gammas(),
+                   "m": st.integers(*m), "act": st.sampled_from(act), "at_zero": st.integers(0, 4).map(lambda k: k / 4),
+                   "w_kind": st.sampled_from(w_kinds),
+                   "w_log10": st.integers(w_log10[0] * 4, w_log10[1] * 4).map(lambda k: k / 4), "seed": SEEDS})
+    const: dict = {"orth_base": orth_base}
+    fields.pop("orth_base")
+    for k, v in {**extra, **(pin or {})}.items():  # pin: constants for fields a check does not use (no choices)
+        if isinstance(v, st.SearchStrategy):
+            fields[k] = v
+        else:
+            fields.pop(k, None)
+            const[k] = v
+    return st.fixed_dictionaries(fields).map(lambda f: _finish({**f, **const}))
 
 
 @attrs.frozen
@@ -116,3 +131,18 @@ def materialise(scn: Scenario) -> FreiInstance:
                                        "R_min": 1.0, "R_max": R, "p": pp, "pattern": p["pattern"]})
     cd = materialise_classif(cs)
     return FreiInstance(scn, cd.X, cd.y, gamma, int(p["m"]), int(scn.seed))
+
+
+def gd_scenario(profile, *, steps: int = 30, orth: tuple[float, float] = (1.0, 10.0),
+                n: tuple[int, int] = (2, 8), m: tuple[int, int] = (1, 12), gamma_lo: int = 20,
+                orth_base: str = "h42", pin: dict | None = None, **extra: Any) -> st.SearchStrategy[Scenario]:
+    """A GD run under (A1)–(A2) for the statistical claims of Appendix E: H42 data from its boundary up, δ ∈ (0, 1),
+    α = alpha_frac × (A1 bound) and ω = omega_frac × (A2 bound), each fraction 1 (the boundary) half of the time;
+    K = profile.seeds initialisations and T = steps × profile.horizon steps, stored in the scenario."""
+    frac = st.one_of(st.just(1.0), st.integers(1, 99).map(lambda k: k / 100))
+    base = {"alpha_frac": frac, "omega_frac": frac, "delta": st.integers(1, 99).map(lambda k: k / 100),
+            "K": int(profile.seeds), "T": int(round(steps * profile.horizon))}
+    base.update(extra)
+    pin = {"at_zero": 0.0, "w_kind": "gauss", "w_log10": 0.0, "act": "smooth", **(pin or {})}  # unused by GD runs
+    return frei_e(orth_base=orth_base, data={"orth": orth, "n": n}, m=m, gamma=gammas(near_one=False, lo=gamma_lo),
+                  pin=pin, **base)

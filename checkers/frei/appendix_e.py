@@ -239,6 +239,9 @@ def state_W(net: Net, rng: np.random.Generator, kind: str, scale: float, d: int)
         return scale * rng.standard_normal((m, net.n)) @ dual_basis(net.X)
     if kind == "zero":
         return 1e-6 * scale * rng.standard_normal((m, d))
+    if kind == "split":  # pre-activations sign(a_j)·y_i·θ_i, θ_i = ±scale alternating: margins of both signs
+        theta = scale * np.where(np.arange(net.n) % 2 == 0, 1.0, -1.0)
+        return (np.sign(net.a)[:, None] * (net.y * theta)[None, :]) @ dual_basis(net.X)
     if kind in ("pos", "neg"):
         return (1.0 if kind == "pos" else -1.0) * scale * np.ones((m, net.n)) @ dual_basis(net.X)
     raise ValueError(f"w_kind: unknown state kind {kind!r}")
@@ -273,3 +276,63 @@ def quantile_verdict(quantity: str, values: np.ndarray, bound: float, delta: flo
                     "clopper_pearson_level": alpha, "worst": float(srt[-1])})
     return Verdict.compare(quantity + f" (critical order statistic of {K} seeds)", crit, bound, relation,
                            allowed_failure=delta, details=details, **kw)
+
+
+# ---------------------------------------------------------------------------------------------
+# GD trajectories under (A1), (A2) (the simulator, smoothed leaky ReLU, logistic loss)
+# ---------------------------------------------------------------------------------------------
+@attrs.frozen
+class GDRun:
+    """K independent initialisations W⁽⁰⁾ ~ N(0, ω²) on one data set, T full-batch GD steps each."""
+
+    net: Net
+    alpha: float
+    omega: float
+    delta: float
+    q: np.ndarray  # (T+1, K, n) margins
+    W: np.ndarray  # (T+1, K, m, d)
+    fro: np.ndarray  # (T+1, K)
+    spec: np.ndarray  # (T+1, K)
+    diverged: np.ndarray  # (K,)
+    quantities: dict  # measured hypothesis quantities
+
+    @property
+    def G(self) -> np.ndarray:
+        """Ĝ(W⁽ᵗ⁾), shape (T+1, K)."""
+        return g(self.q).mean(axis=2)
+
+    @property
+    def K(self) -> int:
+        return int(self.q.shape[1])
+
+
+def gd_run(inst, K: int, T: int, alpha_frac: float, omega_frac: float, delta: float,
+           omega_abs: float | None = None, alpha_abs: float | None = None) -> GDRun:
+    """Run GD with α = alpha_frac·(A1 bound) and ω = omega_frac·(A2 bound) (or absolute values when given) on
+    K initialisations drawn from default_rng([seed, 1000 + k])."""
+    from simulator import simulate_batch
+
+    act = make_act("smooth", inst.gamma)
+    net = Net.build(inst.X, inst.y, inst.m, act)
+    st_ = net.stats
+    n, d, m = net.n, inst.X.shape[1], net.m
+    a1 = a1_bound(n, st_["R_max"], st_["R"], inst.gamma, act.H)
+    alpha = alpha_abs if alpha_abs is not None else alpha_frac * a1
+    a2 = a2_bound(alpha, n, m, d, st_["R_min"], st_["R"], inst.gamma, delta)
+    omega = omega_abs if omega_abs is not None else omega_frac * a2
+    W0 = np.stack([omega * np.random.default_rng([inst.rng_seed, 1000 + k]).standard_normal((m, d)) for k in range(K)])
+    traj = simulate_batch(np.broadcast_to(inst.X, (K,) + inst.X.shape), np.broadcast_to(inst.y, (K, n)), W0,
+                          np.broadcast_to(net.a, (K, m)), step_size=alpha, steps=T, activation="smoothed_leaky_relu",
+                          gamma=inst.gamma, loss="logistic_mean", record_steps="all")
+    q = traj.outputs * inst.y[None, None, :]
+    quantities = {"alpha": alpha, "a1": a1, "omega": omega, "a2": a2, "h42_ratio": h42_ratio(inst.X, inst.gamma)}
+    return GDRun(net, alpha, omega, delta, q, np.asarray(traj.W), traj.fro_norm, traj.spectral_norm, traj.diverged,
+                 quantities)
+
+
+def grad_L_batch(net: Net, W: np.ndarray) -> np.ndarray:
+    """∇L̂ for a stack of states W (..., m, d) at once."""
+    Z = W @ net.X.T  # (..., m, n)
+    q = net.y * np.einsum("m,...mn->...n", net.a, net.act.phi(Z))
+    coef = net.act.dphi(Z) * net.a[:, None] * (g(q) * net.y)[..., None, :]
+    return -(coef @ net.X) / net.n

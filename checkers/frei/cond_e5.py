@@ -64,8 +64,9 @@ CLAIM = register(Claim(
               description="m = 1, φ(z) = z, any W: ∇f(x_i;W) = x_i and the largest C′ equals the samples' largest C "
                           "(data on both sides of C = 1)"),
         Check("negative-control-nonlinear", "negative-control",
-              lambda p: frei_e(orth_base="abs", data={"orth": (0.9, 1000.0)}, m=(1, 3),
-                               gamma=st.integers(90, 99).map(lambda k: k / 100)),
+              lambda p: frei_e(orth_base="abs", data={"orth": (0.9, 1000.0)}, gamma=st.integers(90, 99).map(lambda k: k / 100),
+                               pin={"n": 2, "d_extra": 0, "n_pos": 1, "pattern": "signs", "at_zero": 0.0, "m": 1,
+                                    "w_kind": "gauss", "w_log10": 0.0, "act": "smooth"}),
               equivalence, violates=LINEAR.text,
               description="φ smoothed leaky with γ ∈ [0.9, 0.99] (just short of linear), or m > 1: the gradients' C′ "
                           "differs from the samples' C"),

@@ -60,7 +60,8 @@ def nc_scenarios(p):
     """Two nearly identical samples with opposite labels (p = 0.9…0.99 of ‖x‖²): μ̂ ≈ 0, and W small."""
     return frei_e(orth_base="abs", data={"n": (2, 2), "patterns": ("uniform",), "R": (1.0,), "orth": (1.0, 1.0)},
                   act=("smooth", "leaky"), w_kinds=("zero", "gauss"), w_log10=(-3, -2), gamma=gammas(near_one=False),
-                  p_abs=st.integers(90, 99).map(lambda k: k / 100), n_pos=1)
+                  p_abs=st.integers(97, 99).map(lambda k: k / 100),
+                  pin={"n_pos": 1, "d_extra": 0, "m": 2, "w_kind": "zero", "w_log10": -3.0, "at_zero": 0.0, "act": "smooth"})
 
 
 CLAIM = register(Claim(

@@ -117,8 +117,8 @@ def case1_step_ii(scn) -> Verdict:
                            hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP, STEP))
 
 
-def scenarios(p, gamma=None, alpha_frac=None, spread=None):
-    return frei_e(orth_base="h42", data={"orth": (1.0, 10.0), "n": (2, 6)},
+def scenarios(p, gamma=None, alpha_frac=None, spread=None, pin=None):
+    return frei_e(orth_base="h42", data={"orth": (1.0, 10.0), "n": (2, 6)}, pin=pin,
                   gamma=gamma if gamma is not None else gammas(near_one=True, lo=5),
                   q_log10=st.integers(-12, 6).map(lambda k: k / 4),
                   spread=spread if spread is not None else st.integers(0, 20).map(lambda k: k / 20),
@@ -130,7 +130,9 @@ def small_h(p, spread=None):
     return frei_e(orth_base="h42", data={"orth": (1.0, 10.0), "n": (3, 6), "R": (1.0,)},
                   gamma=st.just(1.0 - 1e-4), q_log10=st.integers(-12, 0).map(lambda k: k / 4),
                   spread=spread if spread is not None else st.integers(10, 18).map(lambda k: k / 20),
-                  alpha_frac=st.integers(18, 20).map(lambda k: k / 20))
+                  alpha_frac=st.integers(18, 20).map(lambda k: k / 20),
+                  pin={"m": 1, "d_extra": 0, "pattern": "signs", "n_pos": 1, "act": "smooth", "at_zero": 0.0,
+                       "w_kind": "gauss", "w_log10": 0.0})
 
 
 CLAIM = register(Claim(
@@ -161,7 +163,9 @@ CLAIM = register(Claim(
               erratum="Case 1 (ii): exp(α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n))) ≤ exp(0.1) needs α ≤ ≈ n/(10R_max²), "
                       "which the printed α ≤ [5HR_max²n(10R²/c + 10)]⁻¹ gives only when H ≥ 1",
               description="the exponent of Case 1's step (ii) with measured g, Ĝ, c at α near the printed bound, H small"),
-        Check("negative-control-ratio-above-rho", "negative-control", lambda p: scenarios(p, spread=st.integers(22, 30).map(lambda k: k / 20)),
+        Check("negative-control-ratio-above-rho", "negative-control", lambda p: scenarios(p, spread=st.integers(22, 30).map(lambda k: k / 20),
+                                  pin={"d_extra": 0, "pattern": "signs", "act": "smooth", "at_zero": 0.0, "w_kind": "gauss",
+                                       "w_log10": 0.0}),
               lambda s: run(s, "a1", "below"), violates=RATIO.text,
               description="ρ = A_t/1.05 (the ratio at time t just above ρ), corrected step size: one step cannot "
                           "contract by 5 %"),
