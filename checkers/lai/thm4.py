@@ -352,15 +352,15 @@ CLAIM = register(Claim(
                           "positives in 20–30% of X (n ∈ [8, 12], δ ≤ 0.04)",
               violates=HIGH_DIM.text),
         Check("negative-control-large-init", "negative-control",
-              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 10), n_neg=(1, 3), c_range=(C_LO, C_LO),
-                                     eps_min=0.35, eps_max=0.45, kappa=(1.0,)),
+              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 8), n_neg=(1, 3), c_range=(C_LO, C_LO),
+                                     eps_min=0.35, eps_max=0.45, kappa=(1.0,), d_mult=(1,)),
               _thm4_nc, cost=2.0,
               description="ε_i/y_min ∈ [0.35, 0.45] > 1/C_α = 0.125 at c = 1/4, κ = 1: the first-step margin "
                           "c|y_j| − (1 − c)ε_j of a negative example is < 0 exactly when ε_j > y_min/3, so negatives "
                           "stay active after step 1 just past that boundary",
               violates=SMALL_POSITIVE_INIT.text),
         Check("negative-control-step-too-small", "negative-control",
-              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 10), n_neg=(2, 4), c_range=C_TOO_SMALL,
+              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 8), n_neg=(2, 4), c_range=C_TOO_SMALL,
                                      eps_min=EPS_MAX, eps_max=EPS_MAX, kappa=(1.0,), d_mult=(1,)),
               _thm4_nc, cost=2.0,
               description="c = η‖λ‖₁ ∈ [0.08, 0.1], below the declared range [1/4, 1/2], with ε_i = y_min/C_α·U[½, 1]: "
