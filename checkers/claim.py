@@ -19,7 +19,7 @@ from generators.profiles import Profile
 from generators.scenario import Scenario
 
 __all__ = ["Check", "Claim", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "check_json", "PAPERS",
-           "TARGETS", "EXPECTED", "load_claim_modules"]
+           "TARGETS", "EXPECTED", "load_claim_modules", "RegistryError"]
 
 PAPERS = ("lai", "frei", "kou", "linear")
 KINDS = ("identity", "deterministic", "statistical")
@@ -155,6 +155,10 @@ def check_json(c: Check) -> dict:
             "sharpness_why": c.sharpness_why, "alpha": c.alpha}
 
 
+class RegistryError(RuntimeError):
+    """A claim module failed to import (a bug in the suite, not bad input)."""
+
+
 REGISTRY: dict[str, Claim] = {}
 CLAIM_MODULE_PREFIXES = ("lem", "thm", "cor", "rem", "prop", "cond", "fact", "app")
 
@@ -166,7 +170,11 @@ def load_claim_modules(package: str, path) -> None:
     import pkgutil
     for m in sorted(m.name for m in pkgutil.iter_modules(path)):
         if m.startswith(CLAIM_MODULE_PREFIXES):
-            importlib.import_module(f"{package}.{m}")
+            try:
+                importlib.import_module(f"{package}.{m}")
+            except Exception as exc:  # a broken claim module is a bug: say which, in one line
+                raise RegistryError(f"registry: claim module {package}.{m} failed to import: "
+                                    f"{type(exc).__name__}: {exc}") from exc
 
 
 def register(claim: Claim) -> Claim:

@@ -61,8 +61,10 @@ def list_cmd(paper: str | None, as_json: bool) -> None:
 @click.option("--jobs", "-j", default="1", show_default=True,
               help="parallel worker processes (pytest-xdist), one BLAS thread each; 'auto' = one per core")
 @click.option("--base-seed", default=None, help="shift every scenario seed (stability runs)")
+@click.option("--scheduler", default=None,
+              help="run the checks as Dask tasks: 'local' (a LocalCluster of --jobs workers) or a scheduler address")
 def verify(paper: str | None, pattern: str | None, profile: str | None, out: str, quiet: bool, jobs: str,
-           base_seed: str | None) -> None:
+           base_seed: str | None, scheduler: str | None) -> None:
     """Verify the registered claims; write OUT/results.json and OUT/index.html."""
     import pytest
 
@@ -95,6 +97,9 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     results = outdir / "results.json"
     if results.exists():
         results.unlink()
+    if scheduler is not None:
+        _verify_on_dask(paper, pattern, prof, scheduler, 2 if jobs == "auto" else int(jobs), results)
+        return _finish_verify(results, outdir)
     args = [str(_claims_dir()), "-p", "no:cacheprovider", "--profile", prof.name, "--results", str(results),
             "--junitxml", str(outdir / "junit.xml"), "-o", "console_output_style=classic", "-rfEsx",
             "-W", "ignore::pytest.PytestAssertRewriteWarning", "--progress"]
@@ -110,6 +115,32 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     code = pytest.main(args)
     if not results.exists():
         raise BadInput(f"claims: no claim was run (pytest exit code {int(code)})")
+    _finish_verify(results, outdir)
+
+
+def _verify_on_dask(paper, pattern, prof, scheduler: str, workers: int, results: Path) -> None:
+    import fnmatch
+    import time
+    from checkers.claim import check_pairs
+    from checkers.runner import CheckResult
+    from claimcheck.sweep import run_checks_on_dask
+    from claims.results import write_results
+    pats = [p.strip() for p in pattern.split(",")] if pattern else None
+    pairs = [(c.id, ch.name) for c, ch in check_pairs(paper)
+             if pats is None or any(fnmatch.fnmatchcase(c.id, p) for p in pats)]
+    t0 = time.time()
+    client, cluster = _dask_client(scheduler, workers)
+    try:
+        recs = run_checks_on_dask(pairs, prof.name, prof.base_seed, client.submit,
+                                  progress=lambda i, n: click.echo(f"claimcheck: [{i}/{n}] checks done", err=True))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    write_results([CheckResult.from_json(r) for r in recs], prof, str(results), wall_seconds=time.time() - t0)
+
+
+def _finish_verify(results: Path, outdir: Path) -> None:
     from reports.render import render_report
     html = render_report(results, outdir / "index.html")
     doc = json.loads(results.read_text())
@@ -186,6 +217,82 @@ def replay(claim_id: str | None, check_name: str | None, instance: str | None, r
     doc = {"claim": claim_id, "check": check_name, "regime": check.regime, "instance": scn.as_dict(),
            **verdict.to_json()}
     click.echo(json.dumps(doc, indent=1, ensure_ascii=False, default=str))
+
+
+def _seeds(text: str) -> list[int]:
+    try:
+        if ":" in text:
+            lo, hi = (int(v) for v in text.split(":", 1))
+            seeds = list(range(lo, hi))
+        else:
+            seeds = [int(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise BadInput(f"seeds: expected 'LO:HI' or 'S1,S2,…' (integers), got {text!r}") from None
+    if not seeds or min(seeds) < 0:
+        raise BadInput(f"seeds: need at least one non-negative seed, got {text!r}")
+    return seeds
+
+
+def _dask_client(scheduler: str, workers: int):
+    from distributed import Client, LocalCluster
+    if scheduler == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        return Client(cluster), cluster
+    try:
+        return Client(scheduler, timeout="20s"), None
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise BadInput(f"scheduler: cannot connect to {scheduler!r}: {exc}")
+
+
+@cli.command()
+@click.argument("claim_id")
+@click.option("--check", "check_name", required=True, help="check whose run(scenario) is swept")
+@click.option("--instance", required=True, help="base instance JSON (family, seed, params)")
+@click.option("--grid", "grid_specs", multiple=True, required=True, help="NAME=V1,V2,… (JSON values); repeatable")
+@click.option("--seeds", default="0:8", show_default=True, help="seeds per grid point: LO:HI or S1,S2,…")
+@click.option("--scheduler", default=None, help="'local' (a LocalCluster) or a Dask scheduler address; default serial")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 256), help="LocalCluster workers")
+@click.option("--out", default="reports/sweep", show_default=True, help="output directory (sweep.json, sweep.html, cache/)")
+def sweep(claim_id: str, check_name: str, instance: str, grid_specs: tuple[str, ...], seeds: str,
+          scheduler: str | None, workers: int, out: str) -> None:
+    """Run one check over a parameter grid × seeds (phase diagrams, rate sweeps); resumable; on Dask if asked."""
+    from checkers.claim import get_claim
+    from claimcheck.sweep import parse_grid, run_sweep, summarise, sweep_scenarios
+    from generators.scenario import Scenario
+    from reports.sweep import render_sweep
+    try:
+        claim = get_claim(claim_id)
+        claim.check(check_name)
+    except KeyError as exc:
+        raise BadInput(str(exc.args[0]))
+    try:
+        base = Scenario.from_json(instance)
+        grid = parse_grid(grid_specs)
+    except (ValueError, TypeError) as exc:
+        raise BadInput(str(exc) if str(exc).split(":")[0] in ("grid", "instance") or str(exc).startswith("grid.")
+                       else f"instance: {exc}")
+    scns = sweep_scenarios(base, grid, _seeds(seeds))
+    outdir = Path(out)
+    client = cluster = None
+    if scheduler is not None:
+        client, cluster = _dask_client(scheduler, workers)
+    try:
+        records = run_sweep(claim_id, check_name, scns, cache=outdir / "cache",
+                            submit=None if client is None else client.submit,
+                            progress=lambda i, n: click.echo(f"claimcheck: sweep {i}/{n}", err=True) if i % 10 == 0 or i == n else None)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise BadInput(f"instance: cannot run this instance for {claim_id} [{check_name}]: {exc}")
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    doc = {"claim": claim_id, "check": check_name, "base": base.as_dict(), "grid": grid, "seeds": seeds,
+           "records": records, "summary": summarise(records, grid)}
+    outdir.mkdir(parents=True, exist_ok=True)
+    (outdir / "sweep.json").write_text(json.dumps(doc, indent=1, allow_nan=True, default=str))
+    (outdir / "sweep.html").write_text(render_sweep(doc))
+    click.echo(f"claimcheck: {len(records)} points; wrote {outdir / 'sweep.json'} and {outdir / 'sweep.html'}")
 
 
 @cli.command()
@@ -283,6 +390,7 @@ def report(results: str, out: str | None) -> None:
 
 
 def main() -> None:
+    from checkers.claim import RegistryError
     os.environ.setdefault("MPLBACKEND", "Agg")
     try:
         rv = cli.main(standalone_mode=False)
@@ -297,6 +405,9 @@ def main() -> None:
         else:  # usage errors: one line that names the option
             click.echo(f"claimcheck: error: {exc.format_message()}", err=True)
         sys.exit(EXIT_BAD_INPUT)
+    except RegistryError as exc:  # a claim module failed to import: a bug, said in one line
+        click.echo(f"claimcheck: error: {exc}", err=True)
+        sys.exit(1)
     sys.exit(rv if isinstance(rv, int) else 0)
 
 

@@ -13,10 +13,8 @@ import time
 
 import pytest
 
-from checkers.claim import claims, get_claim
-from checkers.claim import check_json
-from checkers.runner import CheckResult, claim_finding, claim_verdict
-from checkers.verdict import jsonable as _jsonable
+from checkers.runner import CheckResult
+from claims.results import write_results
 from generators.profiles import get_profile, register_hypothesis_profiles
 
 
@@ -105,32 +103,8 @@ def pytest_sessionfinish(session, exitstatus):
         return
     if not path:
         path = os.path.join(str(config.rootpath), "reports", "pytest", "results.json")
-    by_claim: dict[str, list[CheckResult]] = {}
-    for (cid, _), res in config._claimcheck_results.items():
-        by_claim.setdefault(cid, []).append(res)
-    out = []
-    for cid, results in by_claim.items():
-        claim = get_claim(cid)
-        order = [c.name for c in claim.checks]
-        results.sort(key=lambda r: order.index(r.name) if r.name in order else len(order))
-        verdict, why = claim_verdict(claim, results)
-        cex = next((r.counterexample for r in results
-                    if r.regime == "in-regime" and r.counterexample and claim.check(r.name).target != "proof-step"), None)
-        entry = claim.to_json()
-        entry.update({"verdict": verdict, "verdict_reason": why, "finding": claim_finding(claim, results),
-                      "checks": [dict(r.to_json(), **check_json(claim.check(r.name))) for r in results],
-                      "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
-        out.append(entry)
-    order = {c.id: i for i, c in enumerate(claims())}
-    out.sort(key=lambda e: order.get(e["id"], len(order)))
-    prof = config._claimcheck_profile
-    doc = {"profile": prof.name, "base_seed": prof.base_seed,
-           "wall_seconds": round(time.time() - config._claimcheck_t0, 3),
-           "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-           "false_alarm": false_alarm_bound(out), "claims": out}
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(path, "w") as fh:
-        json.dump(_jsonable(doc), fh, indent=1, allow_nan=False, default=str)
+    write_results(list(config._claimcheck_results.values()), config._claimcheck_profile, path,
+                  wall_seconds=time.time() - config._claimcheck_t0)
     report_dir = config.getoption("--claims-report")
     if report_dir:
         from reports.render import render_report
@@ -179,15 +153,3 @@ def pytest_runtest_logreport(report):
 _CONFIG: dict = {}
 
 
-def false_alarm_bound(entries: list[dict]) -> dict:
-    """Union bound on the probability that a true statement is refuted by chance in this run:
-    Σ over statistical in-regime checks of (informative examples × the test's alpha)."""
-    total, tests = 0.0, 0
-    for e in entries:
-        for ch in e["checks"]:
-            if ch["regime"] == "in-regime" and ch.get("alpha"):
-                n = ch["counts"].get("holds", 0) + ch["counts"].get("violated", 0)
-                total += n * ch["alpha"]
-                tests += n
-    return {"union_bound": min(1.0, total), "statistical_tests": tests,
-            "how": "Σ over statistical in-regime examples of the test's alpha (each test is one-sided at 1 − alpha)"}
