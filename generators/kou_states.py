@@ -117,16 +117,19 @@ def leaky_states(draw, *, C: float, steps: int, ratio_factor: tuple[float, float
 def relu_states(draw, *, C: float, steps: int, ratio_factor: tuple[float, float] = (1.0, 20.0),
                 eta_factor: tuple[float, float] = (0.25, 1.0), sig_factor: tuple[float, float] = (0.05, 1.0),
                 m_extra: tuple[int, int] = (0, 8), n: tuple[int, int] = (2, 5), orthogonal: bool = True,
-                d_extra: tuple[int, int] = (200, 240), m_factor: float = 1.0,
+                d_extra: tuple[int, int] = (200, 240), m_factor: float = 1.0, C_data: float | None = None,
+                deltas: tuple[float, ...] = (0.05, 0.1, 0.3), b2_width: bool = False,
                 patterns: tuple[str, ...] = ("signs", "uniform", "aligned", "anti", "random")) -> Scenario:
-    """Theorem 4.3 instances: R_min² = f·C R² np (f = 1: the boundary of (E.4)), η̂ = e/C, σ̂ = s/C and the
-    smallest widths m = ⌈m_factor·C log(n/δ)⌉ + extra (m_factor = 1: the boundary m ≥ C log(n/δ))."""
+    """Theorem 4.3 instances: R_min² = f·C_data R² np (f = 1: the boundary of (E.4); C_data defaults to C),
+    η̂ = e/C, σ̂ = s/C and the smallest widths m = ⌈m_factor·C log(n/δ)⌉ + extra (m_factor = 1: the boundary
+    m ≥ C log(n/δ)), or m = ⌈50 log(2n/δ)⌉ + extra with ``b2_width`` (Lemma B.2's width)."""
     n_ = draw(st.integers(*n))
     R = draw(st.sampled_from((1.0, 1.5, 2.0)))
-    delta = draw(st.sampled_from((0.05, 0.1, 0.3)))
+    delta = draw(st.sampled_from(deltas))
     exact = orthogonal and draw(st.integers(0, 5)) == 0
-    ratio = 0.0 if exact else C * R**2 * _log_grid(draw, *ratio_factor)
-    m_ = max(1, math.ceil(m_factor * C * math.log(n_ / delta)) + draw(st.integers(*m_extra)))
+    ratio = 0.0 if exact else (C if C_data is None else C_data) * R**2 * _log_grid(draw, *ratio_factor)
+    m0 = 50 * math.log(2 * n_ / delta) if b2_width else m_factor * C * math.log(n_ / delta)
+    m_ = max(1, math.ceil(m0) + draw(st.integers(*m_extra)))
     return Scenario(FAMILY, draw(SEEDS), {
         "act": "relu", "gamma": 0.0, "n": n_, "n_pos": draw(st.integers(1, n_ - 1)),
         "d": n_ + draw(st.integers(*d_extra)), "R": R, "ratio": ratio,

@@ -29,15 +29,16 @@ __all__ = ["CoefRun", "coef_run", "instance_quantities", "C_LEAKY", "C_RELU", "C
            "COND_C3", "COND_C4", "COND_E2", "COND_E3", "COND_E4", "WIDTH", "record_grid", "c1_relu_formula"]
 
 C_LEAKY = 16.0  # the declared "sufficiently large" C of (C.2)-(C.4)
-C_RELU = 16.0  # the declared C of (E.2)-(E.4) and m ≥ C log(n/δ)
+C_RELU = 16.0  # the declared C of (E.2), (E.3) and m ≥ C log(n/δ)
+C_RELU_DATA = 512.0  # the declared C of (E.4): the proof of E.1 needs 2c′c₁⁻¹R_min⁻²pn ≤ 0.5, c₁ ≈ 0.02
 C_PRIME = 4.0  # T₁ = C′η⁻¹nmR_max⁻² (Lemma C.2)
 C_PRIME_RELU = 4.0  # T₁ = Cη⁻¹nmR_max⁻² (proof of Lemma E.1)
 
 
-def record_grid(steps: int, dense: int) -> list[int]:
-    """Every step up to ``dense``, then a geometric grid up to ``steps``."""
+def record_grid(steps: int, dense: int, count: int = 60) -> list[int]:
+    """Every step up to ``dense``, then ``count`` geometric steps up to ``steps``."""
     dense = min(dense, steps)
-    tail = np.unique(np.round(np.geomspace(max(dense, 1), max(steps, 1), 60)).astype(int)) if steps > dense else []
+    tail = np.unique(np.round(np.geomspace(max(dense, 1), max(steps, 1), count)).astype(int)) if steps > dense else []
     return sorted(set(range(dense + 1)) | {int(s) for s in tail} | {steps})
 
 
@@ -90,11 +91,11 @@ def instance_quantities(inst: KouInstance) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=48)
-def _run(scn: Scenario, dense: int) -> CoefRun:
+def _run(scn: Scenario, dense: int, count: int = 60) -> CoefRun:
     inst = materialise_kou(scn)
     m, n = inst.m, inst.n
     traj = simulate(inst.X, inst.y, inst.W0, kou_second_layer(m), step_size=inst.eta, steps=inst.steps,
-                    loss="logistic_mean", engine="span", record_steps=record_grid(inst.steps, dense),
+                    loss="logistic_mean", engine="span", record_steps=record_grid(inst.steps, dense, count),
                     activation=kou_activation(inst.gamma))
     q = instance_quantities(inst)
     C = traj.C[:, 0]  # (T, 2m, n)
@@ -105,9 +106,10 @@ def _run(scn: Scenario, dense: int) -> CoefRun:
     return CoefRun(inst, traj.t, rho, Z, margin, lprime, q, bool(traj.diverged[0]))
 
 
-def coef_run(scn: Scenario, dense: int | None = None) -> CoefRun:
-    """The cached trajectory of a ``kou_coef`` scenario: every step recorded up to ``dense`` (default: all)."""
-    return _run(scn, int(scn["steps"]) if dense is None else int(dense))
+def coef_run(scn: Scenario, dense: int | None = None, count: int = 60) -> CoefRun:
+    """The cached trajectory of a ``kou_coef`` scenario: every step recorded up to ``dense`` (default: all), then
+    ``count`` geometric steps."""
+    return _run(scn, int(scn["steps"]) if dense is None else int(dense), int(count))
 
 
 def c3_formula(R: float, gamma: float, beta: float, Cp: float) -> float:
@@ -139,8 +141,8 @@ COND_E2 = Hypothesis(f"σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (E.2) (C = {C_RELU
                      lambda q: _le(q["sigma0"] * C_RELU * q["R_max"] * math.sqrt(q["log_mn_delta"])))
 COND_E3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (E.3) (C = {C_RELU:g})", "Theorem 4.3, (E.3)",
                      lambda q: _le(q["eta_hat"] * C_RELU))
-COND_E4 = Hypothesis(f"R_min² ≥ C R² n p (E.4) (C = {C_RELU:g})", "Theorem 4.3, (E.4)",
-                     lambda q: _le(C_RELU * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
+COND_E4 = Hypothesis(f"R_min² ≥ C R² n p (E.4) (C = {C_RELU_DATA:g})", "Theorem 4.3, (E.4)",
+                     lambda q: _le(C_RELU_DATA * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
 WIDTH = Hypothesis(f"m ≥ C log(n/δ) (C = {C_RELU:g})", "Theorem 4.3",
                    lambda q: (q["m"] / (C_RELU * math.log(q["n"] / q["delta"])),
                               q["m"] >= C_RELU * math.log(q["n"] / q["delta"])))
@@ -244,8 +246,11 @@ def leaky_in_regime(profile):
 
 
 def relu_in_regime(profile):
+    """Theorem 4.3 instances: (E.2)/(E.3) with C = 16, (E.4) with C = 512, the width of Lemma B.2
+    (m = ⌈50 log(2n/δ)⌉ + 0..8 ≥ 16 log(n/δ)), n ∈ {2, 3}, δ ∈ {0.1, 0.3} (keeps 2m ≤ 430 neurons)."""
     from generators.kou_states import relu_states
-    return relu_states(C=C_RELU, steps=relu_horizon(profile))
+    return relu_states(C=C_RELU, C_data=C_RELU_DATA, steps=relu_horizon(profile), b2_width=True, n=(2, 3),
+                       deltas=(0.1, 0.3))
 
 
 def leaky_setup(scn: Scenario, allow: tuple[str, ...] = (), dense: int | None = None) -> tuple[CoefRun, dict, dict, str]:
@@ -259,12 +264,13 @@ def leaky_setup(scn: Scenario, allow: tuple[str, ...] = (), dense: int | None = 
     return run, K, qq, ("; ".join(bad) + " fails") if bad else ""
 
 
-RELU_DENSE = 80
+RELU_DENSE = 25  # ReLU runs (2m up to ≈ 430 neurons): every step to 25, then 30 geometric steps
+RELU_COUNT = 30
 LEAKY_DENSE = 300  # every step up to 300 (≥ 2T₁ for every drawn η̂), then a geometric grid to the horizon
 
 
 def relu_setup(scn: Scenario, allow: tuple[str, ...] = ()) -> tuple[CoefRun, dict, str]:
-    run = coef_run(scn, RELU_DENSE)
+    run = coef_run(scn, RELU_DENSE, RELU_COUNT)
     qq = dict(run.q)
     bad = [h.text for h in relu_hypotheses() if h.text not in allow and not h.measure(qq).holds]
     return run, qq, ("; ".join(bad) + " fails") if bad else ""
@@ -300,3 +306,30 @@ def t_fix(run: CoefRun) -> int | None:
         return None
     bad = np.flatnonzero(~ok)
     return int(run.t[bad[-1] + 1]) if bad.size else int(run.t[0])
+
+
+C_SPRIME = 2.5  # c′ of the proof of Lemma E.1: m ≤ c′|S_i⁽⁰⁾| (Lemma B.2's 0.4m ≤ |S_i⁽⁰⁾|)
+
+
+def relu_constants(run: CoefRun, Cc: float = C_PRIME_RELU, cp: float = C_SPRIME) -> dict[str, float]:
+    """The constants at the end of the proof of Lemma E.1 on this instance: c₁ (with C of T₁ = Cη⁻¹nmR_max⁻²),
+    c₂ = 1/(c′(1 + R_min⁻²pn/c₁)), c₃ = c′/(1 − 2c′R_min⁻²pn/c₁), side 2c′c₁⁻¹R_min⁻²pn ≤ 0.5."""
+    q = run.q
+    c1 = c1_relu_formula(q["R_min"], q["R_max"], q["beta"], Cc)
+    x = q["p"] * q["n"] / q["R_min"]**2
+    return {"C_T1": Cc, "T1": Cc / q["eta_hat"], "c'": cp, "c1": c1, "c2": 1 / (cp * (1 + x / c1)),
+            "c3": cp / (1 - 2 * cp * x / c1) if 2 * cp * x / c1 < 1 else math.inf, "side_condition": 2 * cp * x / c1,
+            "beta": q["beta"], "R": q["R"], "eta_hat": q["eta_hat"], "ratio": q["ratio"], "n": q["n"], "m": q["m"],
+            "S0_min": int(q["S0_size"].min()), "S0_max": int(q["S0_size"].max())}
+
+
+SIDE_E1 = Hypothesis("2c′c₁⁻¹R_min⁻²pn ≤ 0.5 (side condition of the proof of Lemma E.1, from (E.4))",
+                     "proof of Lemma E.1", lambda q: (q["side_condition"], q["side_condition"] <= 0.5))
+
+
+def relu_own(run: CoefRun) -> tuple[np.ndarray, np.ndarray]:
+    """(ρ_{y_i,r,i}⁽ᵗ⁾, ⟨w⁽ᵗ⁾_{y_i,r}, x_i⟩), each (T, m, n)."""
+    y, n = run.inst.y, run.inst.n
+    oi = (y < 0).astype(int)
+    return (np.moveaxis(run.rho[:, oi, :, np.arange(n)], 0, -1),
+            np.moveaxis(run.preact[:, oi, :, np.arange(n)], 0, -1))
