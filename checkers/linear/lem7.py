@@ -1,0 +1,88 @@
+"""Lemma 7 (E.2.1): v₁ = v₂ = 1, w_i^(0) ~ N(0, σ_i²I_d), √(σ₁² + σ₂²)√d ≤ c₆‖a‖, n ≥ (C/ε²)d: after one GD step with
+μ = 2 on the empirical loss, ‖w₁^(1) − a‖² + ‖w₂^(1) + a‖² ≤ ε² w.p. ≥ 1 − Ce^{−cd}.
+
+The conclusion is not scale-covariant: the sampling error of the step is ≈ ‖a‖·√(d/n) while ε² is fixed, so for a
+fixed C it fails once ‖a‖ is large (Lemma 7 is stated for an arbitrary a; E.2.2 later assumes ‖a‖ = 1 "without loss
+of generality", and the proof's last display bounds by ε/√2 a quantity proportional to ‖a‖)."""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis, measured
+from checkers.linear.common import emp_grad, seeds_verdict
+from checkers.verdict import Verdict
+from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
+
+C_N = Constant("C", 16.0, "n ≥ (C/ε²)d; the paper leaves C unspecified. At C = 16 the error is ≈ 4d/n = ε²/4 "
+                          "(per unit ‖a‖²)")
+DELTA = Constant("δ_fail", 0.05, "allowed failure probability Ce^{−cd} (unspecified C, c) at the tested d ≥ 5")
+ALPHA = 1e-3
+N_GE = Hypothesis("n ≥ (C/ε²)d (C = 16)", "Lemma 7", lambda q: (q["nC"], q["nC"] >= C_N.value * (1 - 1e-12)))
+ONE = np.array([1.0, -1.0])
+
+
+def _run(scn, K: int) -> Verdict:
+    d, eps, an = int(scn["d"]), float(scn["eps"]), float(scn["a_norm"])
+    nC = float(scn["nC"])
+    n = int(np.ceil(nC * d / eps ** 2))
+    c6 = eps / 40  # the proof's choice
+    rng = np.random.default_rng(scn.seed)
+    a = an * unit(rng, d)
+    frac = float(scn["frac"])  # σ₁² share of (σ₁² + σ₂²)
+    tot = (c6 * an) ** 2 / d  # √(σ₁² + σ₂²)√d = c₆‖a‖ (the boundary)
+    s1, s2 = np.sqrt(frac * tot), np.sqrt((1 - frac) * tot)
+    corrected = scn.get("target") == "corrected"
+    ratios = np.empty(K)
+    for k in range(K):
+        sk = int(rng.integers(2 ** 32))
+        X = gaussian_data(sk, n, d)
+        r2 = np.random.default_rng(sk + 1)
+        W0 = np.array([s1 * r2.standard_normal(d), s2 * r2.standard_normal(d)])
+        W1 = W0 - 2.0 * emp_grad(W0, ONE, a, X, relu_grad_at_zero=1.0)
+        err = np.sum((W1 - np.array([a, -a])) ** 2)
+        ratios[k] = err / (eps ** 2 * (an ** 2 if corrected else 1.0))
+    q = "(‖w₁^(1) − a‖² + ‖w₂^(1) + a‖²) / " + ("(ε²‖a‖²)" if corrected else "ε²")
+    return seeds_verdict(q, ratios, DELTA.value, ALPHA, hypotheses=measured({"nC": nC}, N_GE),
+                         constants={"n": n, "d": d, "eps": eps, "a_norm": an, "c6": c6})
+
+
+def _states(target, a_norm, nC=C_N.value, K=24):
+    return st.builds(lambda s, d, e, an, fr: scenario(s, d=d, eps=e, a_norm=an, frac=fr, target=target, nC=nC, K=K),
+                     SEEDS, st.integers(5, 20), st.sampled_from([0.3, 0.5, 1.0]), a_norm, st.sampled_from([0.01, 0.5, 0.99]))
+
+
+CLAIM = register(Claim(
+    id="linear.lem7", paper="linear", ref="Lemma 7",
+    title="One GD step with μ = 2 lands near W*",
+    statement="w₁^(0) ~ N(0, σ₁²I_d), w₂^(0) ~ N(0, σ₂²I_d), √(σ₁² + σ₂²)√d ≤ c₆‖a‖, n ≥ (C/ε²)d: after one GD step with step "
+              "size μ = 2, ‖w₁^(1) − a‖² + ‖w₂^(1) + a‖² ≤ ε² with probability at least 1 − Ce^{−cd}",
+    latex=r"\|\mathbf w_1^{(1)}-\mathbf a\|^2+\|\mathbf w_2^{(1)}+\mathbf a\|^2\le\epsilon^2",
+    kind="statistical", hypotheses=[N_GE], constants=[C_N, DELTA, Constant("c₆", 0.0, "ε/40 (the proof's choice), "
+                                                                                   "at the boundary √(σ₁²+σ₂²)√d = c₆‖a‖")],
+    expected="ambiguous-as-printed",
+    expected_reason="for an arbitrary a (as stated) the one-step sampling error grows like ‖a‖√(d/n) while ε² is fixed: "
+                    "with ‖a‖ = 10 it exceeds ε² on most seeds at n = 16d/ε²",
+    readings={"fails": "a arbitrary (as in Theorem 2, which uses this lemma)",
+              "holds": "‖a‖ = 1 (E.2.2's 'without loss of generality'), equivalently the bound ε²‖a‖²"},
+    corrected_statement="‖w₁^(1) − a‖² + ‖w₂^(1) + a‖² ≤ ε²‖a‖² (the same statement for the scale-free error)",
+    notes="σ₁ = 0 or σ₂ = 0 (a degenerate 'Gaussian', w_i^(0) = 0) is excluded: there the step depends on φ′(0) "
+          "(φ′(0) = 1 as in the proof's 1{xᵀw ≥ 0} sends w₁^(1) to ≈ 2a, error ≈ ‖a‖²; φ′(0) = 0 leaves w₁ = 0). "
+          "Instances use σ₁²/(σ₁² + σ₂²) ∈ {0.01, ½, 0.99}.",
+    checks=[
+        Check("in-regime", "in-regime", lambda p: _states("as-printed", log_uniform(0.1, 10.0)),
+              lambda s: _run(s, 24), reading="fails", alpha=ALPHA,
+              description="‖a‖ log-uniform in [0.1, 10], ε ∈ {0.3, 0.5, 1} (ε ≤ 1 as the proof needs), d ∈ [5, 20], "
+                          "n = ⌈16d/ε²⌉, σ at the boundary c₆ = ε/40, 24 seeds per example, Clopper–Pearson at δ = 0.05",
+              sharpness=4.0, cost=2),
+        Check("corrected", "in-regime", lambda p: _states("corrected", log_uniform(0.1, 10.0), K=p.seeds),
+              lambda s: _run(s, int(s["K"])), reading="holds", alpha=ALPHA,
+              description="the scale-free error ≤ ε²‖a‖² on the same instances, profile.seeds seeds per example",
+              sharpness=6.0, sharpness_why="at C = 16 the error is ≈ ε²‖a‖²/4 with a 95% quantile ≈ 0.3: loose by ≈ ×3–5",
+              cost=2),
+        Check("negative-control-few-samples", "negative-control",
+              lambda p: _states("corrected", st.just(1.0), nC=1.0), lambda s: _run(s, 24), alpha=ALPHA,
+              description="n = ⌈d/ε²⌉ (C = 1 < 16): the error ≈ 4ε² exceeds ε²", violates=N_GE.text),
+    ],
+))
