@@ -1,0 +1,203 @@
+"""Kou et al., Lemma F.2: on orthogonal data the ReLU activation pattern is fixed by the initialisation.
+
+Paper (App. F, Lemma F.2): if x_1, …, x_n are mutually orthogonal, then for t ≥ T
+  ⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0 if ⟨w_{y_i,r}^{(0)}, x_i⟩ ≥ 0;  ⟨w_{y_i,r}^{(t)}, x_i⟩ < 0 if ⟨w_{y_i,r}^{(0)}, x_i⟩ < 0;
+  ⟨w_{−y_i,r}^{(t)}, x_i⟩ < 0 (whatever the sign of ⟨w_{−y_i,r}^{(0)}, x_i⟩);
+and ρ̄_{y_i,r,i}^{(t)} = 0 ∀t ≥ 0 when ⟨w_{y_i,r}^{(0)}, x_i⟩ < 0; ρ̲_{−y_i,r,i}^{(t)} = ρ̲_{−y_i,r,i}^{(T)} ∀t ≥ T (the proof's
+(F.6); the printed line is garbled); lim_t ρ̄_{y_i,r,i}^{(t)}/log t = m/|S_i^{(0)}| for r ∈ S_i^{(0)}.
+
+T is printed "Cη⁻¹R_min⁻²/nm"; the proof uses cη‖x_i‖²T/(nm) = cC‖x_i‖²R_min⁻², i.e. T = Cη⁻¹R_min⁻²nm (read so,
+declared C_T = 1; the proof's relation cC_T ≥ β, c = min_{t≤T}|ℓ′_i^{(t)}|, is measured). The limit is tested as a rate:
+the slope of (|S_i^{(0)}|/m)·ρ̄_{y_i,r,i}^{(t)} against log t over the last decade. The proof's explicit sandwich
+log(1 + η‖x_i‖²e^{−β}t/(2nm)) ≤ (1/m)Σ_{r∈S_i^{(0)}} ρ̄_{y_i,r,i}^{(t)} ≤ log(1 + 2η‖x_i‖²e^{−β}t/(nm)) (∀t ≥ 0) is a
+pair of proof-step checks.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis, measured
+from checkers.kou.lem_f1 import C_THM, INIT, RELU, STEP
+from checkers.kou.margins import horizon, loglog_fit, margin_run, nc_pool
+from checkers.verdict import Verdict
+from generators.kou import kou_scenario
+
+C_T = Constant("C (T = Cη⁻¹R_min⁻²nm)", 1.0, "declared; the proof needs cC ≥ β with c = min_{t≤T}|ℓ′_i| (measured)")
+RATE_TOL = Constant("tolerance on the slope", 0.05, "declared: at u = η‖x‖²t/(nm) ≥ 30 the slope of "
+                    "(|S_i|/m)ρ̄ against log t is within ≈ 0.03 of 1")
+ORTH = Hypothesis("x_1, …, x_n mutually orthogonal", "Lemma F.2",
+                  lambda q: (q["max_cos"], q["max_cos"] <= 1e-12))
+RELATION = Hypothesis("c·C ≥ β (c = min_{t≤T}|ℓ′_i^{(t)}|, the proof's contradiction step)", "Lemma F.2 proof",
+                      lambda q: (q["cC_minus_beta"], q["cC_minus_beta"] >= 0))
+HYPS = (ORTH, RELU, STEP, INIT, RELATION)
+
+
+def f2_verdict(scn, which: str, in_regime: bool = True) -> Verdict:
+    run = margin_run(scn, int(scn["horizon"]))
+    inst, m, y = run.inst, run.inst.m, run.inst.y
+    q = inst.knobs()
+    G = inst.X @ inst.X.T
+    nr = np.sqrt(np.diag(G))
+    cos = np.abs(G / np.outer(nr, nr) - np.eye(inst.n))
+    q["max_cos"] = float(cos.max())
+    T = int(math.ceil(C_T.value * inst.n * m / (inst.eta * q["R_min"] ** 2)))
+    pre_T = run.t <= T
+    c = float(run.lp[pre_T].min())
+    beta = float(np.abs(inst.W0[0] @ inst.X.T).max())
+    q["cC_minus_beta"] = c * C_T.value - beta
+    hyp = measured(q, *HYPS)
+    consts = {k: q[k] for k in ("n", "m", "d", "eta_hat", "sig_hat", "R", "max_cos")} | {"T": T, "c": c, "beta": beta,
+                                                                                         "horizon": int(run.t[-1])}
+    if run.diverged:
+        return Verdict.diverged(run.diverged_at, constants=consts, hypotheses=hyp)
+    if in_regime and not all(v["holds"] for v in hyp.values()):
+        return Verdict.outside("hypothesis not met: " + "; ".join(k for k, v in hyp.items() if not v["holds"]))
+    P = run.preact  # (T, 2m, n)
+    same = np.where(y[None, :] > 0, np.arange(2 * m)[:, None] < m, np.arange(2 * m)[:, None] >= m)  # (2m, n): j = y_i
+    init_active = P[0] >= 0
+    after = run.t >= T
+    rho = run.rho
+    if which == "pattern":
+        act = P[after] >= 0
+        bad_same = (act != init_active[None]) & same[None]
+        bad_opp = act & ~same[None]
+        k = int(np.argmax((bad_same | bad_opp).sum(axis=(1, 2)))) if after.any() else 0
+        nbad = int(bad_same.sum() + bad_opp.sum())
+        t_fix = int(run.t[np.flatnonzero(~np.all(((P >= 0) == init_active[None]) | ~same[None], axis=(1, 2))
+                                         | np.any((P >= 0) & ~same[None], axis=(1, 2)))].max(initial=-1)) + 1
+        return Verdict.compare("#{(t ≥ T, j, r, i): sign pattern differs from Lemma F.2's}", float(nbad), 0.0, "<=",
+                               constants=consts | {"T_fix": t_fix, "C_eff": t_fix * inst.eta * q["R_min"] ** 2 / (inst.n * m),
+                                                   "C_eff_literal_T": t_fix * inst.eta * q["R_min"] ** 2 * inst.n * m},
+                               hypotheses=hyp, details={"first_bad_t": int(run.t[after][k]) if nbad else None})
+    if which == "frozen":
+        dead = same & ~init_active  # ρ̄_{y_i,r,i} = 0 for all t
+        dev_dead = float(np.abs(np.where(dead[None], np.maximum(rho, 0.0), 0.0)).max())
+        opp = ~same
+        base = rho[np.flatnonzero(after)[0]] if after.any() else rho[-1]
+        dev_opp = float(np.abs(np.where(opp[None], rho[after] - base[None], 0.0)).max()) if after.any() else 0.0
+        return Verdict.compare("max |ρ̄_{y_i,r,i}| (inactive at init) and max_{t≥T}|ρ̲_{−y_i,r,i}^{(t)} − ρ̲^{(T)}|",
+                               max(dev_dead, dev_opp), 0.0, "<=", constants=consts, hypotheses=hyp,
+                               details={"dead": dev_dead, "off_class": dev_opp})
+    # rates and the proof's sandwich: x_t = (1/m)Σ_{r∈S_i^{(0)}} ρ̄_{y_i,r,i}^{(t)}
+    S0 = same & init_active
+    size = S0.sum(axis=0)  # |S_i^{(0)}|
+    xs = (np.where(S0[None], np.maximum(rho, 0.0), 0.0).sum(axis=1)) / m  # (T, n)
+    t = run.t.astype(float)
+    a = inst.eta * inst.norms2[None, :] * np.exp(-beta) / (inst.n * m)
+    if which == "rate":
+        w = (run.t >= run.t[-1] / 10.0)
+        ok = size > 0
+        slopes = [float(np.polyfit(np.log(t[w]), xs[w, i], 1)[0]) for i in np.flatnonzero(ok)]  # d x_t / d log t → 1
+        dev = [abs(s - 1.0) for s in slopes]
+        k = int(np.argmax(dev))
+        return Verdict.compare("max_i |slope of (|S_i⁽⁰⁾|/m)ρ̄_{y_i,r,i} vs log t − 1| (last decade)", dev[k],
+                               RATE_TOL.value, "<=", constants=consts, hypotheses=hyp,
+                               details={"slopes": slopes, "m/|S_i|": (m / np.maximum(size, 1)).tolist(),
+                                        "ratio_rho_over_log_t": (xs[-1] * m / np.maximum(size, 1) / np.log(t[-1])).tolist()})
+    pos = run.t >= 1
+    if which in ("lower", "lower-corrected"):
+        frac = size[None, :] / m if which == "lower-corrected" else 1.0  # the proof drops |S_i⁽⁰⁾|/m
+        rhs = np.log1p(frac * a * t[:, None] / 2.0)
+        r = np.where(pos[:, None], xs / np.where(rhs > 0, rhs, np.inf), np.inf)
+        k = np.unravel_index(np.argmin(r), xs.shape)
+        name = ("(1/m)Σ_{S_i⁽⁰⁾}ρ̄ vs log(1 + (|S_i⁽⁰⁾|/m)η‖x_i‖²e^{−β}t/(2nm))" if which == "lower-corrected"
+                else "(1/m)Σ_{S_i⁽⁰⁾}ρ̄ vs log(1 + η‖x_i‖²e^{−β}t/(2nm))")
+        return Verdict.compare(name, float(xs[k]), float(rhs[k]), ">=", constants=consts, hypotheses=hyp,
+                               details={"t": int(run.t[k[0]]), "i": int(k[1]), "|S_i|/m": float(size[k[1]] / m)})
+    if which == "upper":
+        b = inst.eta * inst.norms2[None, :] * np.exp(2 * beta) / (inst.n * m)
+        mid = np.log1p(b * np.exp(b) * t[:, None])
+        rhs = np.log1p(2 * a * t[:, None])
+        k1 = np.unravel_index(np.argmax(np.where(pos[:, None], xs / np.where(mid > 0, mid, np.inf), -np.inf)), xs.shape)
+        k2 = np.unravel_index(np.argmax(np.where(pos[:, None], mid / np.where(rhs > 0, rhs, np.inf), -np.inf)), xs.shape)
+        return Verdict.all_of([
+            Verdict.compare("(1/m)Σ_{S_i⁽⁰⁾}ρ̄ vs log(1 + (η‖x_i‖²e^{2β}/nm)exp(η‖x_i‖²e^{2β}/nm)t)", float(xs[k1]),
+                            float(mid[k1]), "<=", constants=consts, hypotheses=hyp, details={"t": int(run.t[k1[0]])}),
+            Verdict.compare("log(1 + (η‖x‖²e^{2β}/nm)e^{η‖x‖²e^{2β}/nm}t) vs log(1 + 2η‖x_i‖²e^{−β}t/(nm))",
+                            float(mid[k2]), float(rhs[k2]), "<=", constants=consts, hypotheses=hyp,
+                            details={"t": int(run.t[k2[0]])})])
+    raise ValueError(which)
+
+
+def _in(p, H):
+    return kou_scenario(data=["basis", "orth"], gamma=0.0, n=(2, 6), d_extra=(0, 6), m=(20, 40), kappa=(1.0, 1.0),
+                        R_max=[1.0, 1.5], eta_hat=(0.02, 1 / C_THM.value), sig_hat=(1e-3, 1 / C_THM.value), delta=0.1,
+                        seeds=1, n_pos="both", extra={"horizon": H})
+
+
+def _rate(p):
+    return kou_scenario(data="basis", gamma=0.0, n=(2, 6), d_extra=(0, 6), m=(20, 40), kappa=(1.0, 1.0),
+                        eta_hat=(1 / C_THM.value, 1 / C_THM.value), sig_hat=(1e-3, 0.01), delta=0.1, seeds=1,
+                        n_pos="both", extra={"horizon": 3 * horizon(p)})
+
+
+def _pool(p):
+    """Three fixed orthogonal ReLU instances (for the expected erratum: shrinking stays within cached runs)."""
+    return nc_pool([{"data": "basis", "n": n, "d": n + 2, "gamma": 0.0, "m": 30, "eta_hat": eh, "sig_hat": 0.01,
+                     "n_pos": n // 2, "horizon": horizon(p)} for n, eh in ((4, 0.1), (6, 0.05), (2, 0.02))], seed=61)
+
+
+def _nonorth(p):
+    """Nearly-orthogonal instead of orthogonal data (aligned pattern: same-class samples correlated by +p), from
+    R_min²/(np) = 10⁴ (just past orthogonality) down to 10."""
+    return nc_pool([{"data": "nearorth", "n": 4, "d": 8, "gamma": 0.0, "m": 20, "eta_hat": 0.1, "sig_hat": 0.01,
+                     "R_max": 1.0, "kappa": k, "pattern": "aligned", "n_pos": 2, "horizon": horizon(p)}
+                    for k in (1e4, 1e3, 1e2, 1e1)], seed=51)
+
+
+_DESC = {"pattern": "the four sign statements at every recorded t ≥ T = C_Tη⁻¹R_min⁻²nm (T_fix and the effective "
+                    "constants of both readings of T in evidence)",
+         "frozen": "ρ̄_{y_i,r,i} ≡ 0 for neurons inactive at init, ρ̲_{−y_i,r,i} constant after T (exact)",
+         "rate": "slope of (|S_i⁽⁰⁾|/m)ρ̄ against log t over the last decade (x_i = e_i, η̂ = 0.1, 3000 steps): "
+                 "lim ρ̄/log t = m/|S_i⁽⁰⁾|"}
+
+CLAIM = register(Claim(
+    id="kou.lemF.2", paper="kou", ref="Lemma F.2",
+    title="Orthogonal data: the ReLU activation pattern after T is the one at initialisation; ρ̄/log t → m/|S_i⁽⁰⁾|",
+    statement="If training data x_1, …, x_n are mutually orthogonal, the activation pattern after time "
+              "T = Cη⁻¹R_min⁻²/nm is determined by the activation pattern at initialization: ⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0 if "
+              "⟨w_{y_i,r}^{(0)}, x_i⟩ ≥ 0; ⟨w_{y_i,r}^{(t)}, x_i⟩ < 0 if ⟨w_{y_i,r}^{(0)}, x_i⟩ < 0; ⟨w_{−y_i,r}^{(t)}, x_i⟩ < 0 "
+              "if ⟨w_{−y_i,r}^{(0)}, x_i⟩ ≥ 0 or < 0, for any t ≥ T. Besides, ρ̄_{y_i,r,i}^{(t)} = 0 ∀t ≥ 0 if "
+              "⟨w_{j,r}^{(t)}, x_i⟩ < 0; ρ̄_{y_i,r,i}^{(t)} = ρ̄_{y_i,r,i}^{(T)} ∀t ≥ T if ⟨w_{−y_i,r}^{(t)}, x_i⟩ ≥ 0; "
+              "lim_{t→∞} ρ̄_{y_i,r,i}^{(t)}/log t = m/|S_i^{(0)}| if ⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0.",
+    latex=r"t\ge T:\ \mathrm{sign}\langle w_{j,r}^{(t)},x_i\rangle\ \text{fixed by init};\quad "
+          r"\lim_{t\to\infty}\bar\rho_{y_i,r,i}^{(t)}/\log t=m/|S_i^{(0)}|",
+    kind="deterministic",
+    hypotheses=list(HYPS),
+    constants=[C_T, RATE_TOL, C_THM],
+    checks=[
+        Check("in-regime-pattern", "in-regime", lambda p: _in(p, horizon(p)), lambda s: f2_verdict(s, "pattern"),
+              description=_DESC["pattern"], sharpness=None, sharpness_why="a count of sign violations (bound 0)"),
+        Check("in-regime-frozen-coefficients", "in-regime", lambda p: _in(p, horizon(p)), lambda s: f2_verdict(s, "frozen"),
+              description=_DESC["frozen"], sharpness=None, sharpness_why="exact identities (ReLU: σ′ = 0 below 0)"),
+        Check("in-regime-log-rate", "in-regime", _rate, lambda s: f2_verdict(s, "rate"), cost=2.0,
+              description=_DESC["rate"], sharpness=None,
+              sharpness_why="a limit tested as a rate: the tolerance on the slope is declared"),
+        Check("proof-step-lower", "in-regime", _pool, lambda s: f2_verdict(s, "lower"),
+              target="proof-step", sharpness=None, sharpness_why="expected erratum",
+              erratum="the increment of x_t = (1/m)Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i}^{(t)} is (|S_i⁽⁰⁾|/m)(η/nm)|ℓ′_i|‖x_i‖², not "
+                      "(η/nm)|ℓ′_i|‖x_i‖²: the displayed lower bound log(1 + η‖x_i‖²e^{−β}t/(2nm)) misses the factor "
+                      "|S_i⁽⁰⁾|/m ∈ [0.4, 0.6] and fails from t = 1 (0.0100 < 0.0244 on the first pool instance); the limit (F.5) is unaffected",
+              description="(1/m)Σ_{r∈S_i⁽⁰⁾}ρ̄ ≥ log(1 + η‖x_i‖²e^{−β}t/(2nm)) at every recorded t, as displayed"),
+        Check("proof-step-lower-corrected", "in-regime", lambda p: _in(p, horizon(p)),
+              lambda s: f2_verdict(s, "lower-corrected"), target="proof-step", sharpness=1.3,
+              sharpness_why="near-tight late in training: |ℓ′| ≈ e^{−margin} and β ≈ 0",
+              description="corrected display: (1/m)Σ_{r∈S_i⁽⁰⁾}ρ̄ ≥ log(1 + (|S_i⁽⁰⁾|/m)η‖x_i‖²e^{−β}t/(2nm)) (H.2 with "
+                          "the increment's factor |S_i⁽⁰⁾|/m)"),
+        Check("proof-step-upper", "in-regime", lambda p: _in(p, horizon(p)), lambda s: f2_verdict(s, "upper"),
+              target="proof-step", sharpness=1.6, sharpness_why="the factor 2 makes the upper log bound loose by ≈ 1.1–1.5",
+              description="(1/m)Σ_{r∈S_i⁽⁰⁾}ρ̄ ≤ log(1 + (η‖x_i‖²e^{2β}/nm)e^{η‖x_i‖²e^{2β}/nm}t) ≤ "
+                          "log(1 + 2η‖x_i‖²e^{−β}t/(nm)) at every recorded t"),
+        Check("negative-control-pattern", "negative-control", _nonorth, lambda s: f2_verdict(s, "pattern", False),
+              violates=ORTH.text, description="correlated same-class samples switch neurons inactive at init on"),
+        Check("negative-control-frozen", "negative-control", _nonorth, lambda s: f2_verdict(s, "frozen", False),
+              violates=ORTH.text, description="correlated same-class samples make ρ̄ of neurons inactive at init grow"),
+    ],
+    notes="Readings: T as the proof uses it (nm in the numerator; the literal R_min⁻²/nm needs C ∝ (nm)², reported as "
+          "C_eff_literal_T); the garbled coefficient lines as the proof's (F.6) (init signs, ρ̲ of the other class frozen). "
+          "As printed, the second coefficient line has a premise that is never met after T (vacuously true).",
+))
