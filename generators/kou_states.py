@@ -72,6 +72,10 @@ def materialise_kou(scn: Scenario) -> KouInstance:
     ratio = float(scn["ratio"])
     p = 0.0 if ratio == 0 else 1.0 / (n * ratio)
     X = gram_data(rng, y, d, 1.0, R, p, scn.get("pattern", "signs"))
+    if p == 0.0:  # exactly orthogonal (p = 0 to the last bit): x_i = r_i e_{π(i)}
+        r = np.sqrt((X**2).sum(1))
+        X = np.zeros((n, d))
+        X[np.arange(n), rng.permutation(d)[:n]] = r
     if scn.get("d_proj") is not None:  # negative controls: keep the first d_proj coordinates (rank ≤ d_proj)
         X = X[:, :int(scn["d_proj"])]
         d = X.shape[1]
