@@ -336,3 +336,29 @@ def grad_L_batch(net: Net, W: np.ndarray) -> np.ndarray:
     q = net.y * np.einsum("m,...mn->...n", net.a, net.act.phi(Z))
     coef = net.act.dphi(Z) * net.a[:, None] * (g(q) * net.y)[..., None, :]
     return -(coef @ net.X) / net.n
+
+
+def margin_state(net: Net, targets: np.ndarray) -> np.ndarray:
+    """W with y_if(x_i; W) = targets_i (any sign): rows w_j = Σ_i sign(a_j)y_iθ_i x̃_i (dual basis), so the
+    pre-activations are sign(a_j)y_iθ_i and q_i(θ_i) is increasing with q_i(0) = 0; θ solved by bisection."""
+    s = np.sign(net.a)
+
+    def q_of(theta):
+        return net.y * (net.a @ net.act.phi(s[:, None] * (net.y * theta)[None, :]))
+
+    t = np.asarray(targets, float)
+    hi = np.ones(net.n)
+    while np.any(np.abs(q_of(hi * np.sign(t))) < np.abs(t)):
+        hi = np.where(np.abs(q_of(hi * np.sign(t))) < np.abs(t), 2.0 * hi, hi)
+    lo, up = np.where(t >= 0, 0.0, -hi), np.where(t >= 0, hi, 0.0)
+    for _ in range(64):
+        mid = 0.5 * (lo + up)
+        below = q_of(mid) < t
+        lo, up = np.where(below, mid, lo), np.where(below, up, mid)
+    theta = 0.5 * (lo + up)
+    return (s[:, None] * (net.y * theta)[None, :]) @ dual_basis(net.X)
+
+
+def softplus_inv(v: np.ndarray) -> np.ndarray:
+    """The q with log(1 + e^q) = v (v > 0)."""
+    return np.where(v > 30, v + np.log1p(-np.exp(-v)), np.log(np.expm1(np.minimum(v, 30.0))))

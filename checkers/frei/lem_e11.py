@@ -1,0 +1,213 @@
+"""Frei et al., Lemma E.11 (auxiliary lemma for Lemma E.4), three parts; φ γ-leaky and H-smooth.
+
+(a) With probability ≥ 1 − δ over the initialisation (under (A1), (A2)): max_{i,j} e^{−q_i^(0)}/e^{−q_j^(0)} ≤ e²; via
+    (25): |f(x_i; W^(0))| ≤ 1/50 (proof step).
+(b) If max_{i,j} g_i^(t)/g_j^(t) ≤ C_R′ for some C_R′ > 1, ‖x_k‖² ≥ 2γ⁻²C_R′n max_{i≠k}|⟨x_i, x_k⟩| for all k, and
+    α ≤ γ²/(2HC_R′R²R_max²n), then y_k[f(x_k;W^(t+1)) − f(x_k;W^(t))] ≥ (αγ²R_min²/(4C_R′n))Ĝ(W^(t)) for all k
+    (deterministic in W^(t): any state, C_R′ = the smallest admissible value max(measured ratio, 1⁺); increments
+    computed per neuron without cancellation; H = (1 − γ)/4 and γ up to 1 − 10⁻⁴, so α may be ≫ 1/R_max²).
+(c) If ‖x_k‖² ≥ 8γ⁻²n max_{i≠k}|⟨x_i, x_k⟩| for all k, under (A1) and (A2), y_kf(x_k; W^(1)) > 0 for all k (w.p. ≥ 1 − δ);
+    the proof's last display ends with "≥ γ²αR_min²/(22m)" (proof step: n, not m — see the erratum).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.claim import Check, Claim, register
+from checkers.frei.appendix_e import (A1, A2, Hypothesis, Net, g, gd_run, log_g, make_act, margin_state,
+                                      quantile_verdict, sample_orth_C, softplus_inv, step)
+from checkers.hypotheses import measured
+from checkers.verdict import Verdict
+from generators.frei_states import frei_e, gammas, gd_scenario, materialise
+
+COST = 3.0
+RATIO_B = Hypothesis("max_{i,j} g_i^(t)/g_j^(t) ≤ C_R′ for an absolute constant C_R′ > 1", "Lemma E.11 (b)",
+                     lambda q: (q["g_ratio"] / q["C_Rp"], q["g_ratio"] <= q["C_Rp"] and q["C_Rp"] > 1))
+DATA_B = Hypothesis("‖x_k‖² ≥ 2γ⁻²C_R′n max_{i≠k}|⟨x_i, x_k⟩| for all k", "Lemma E.11 (b)",
+                    lambda q: (q["C"] / (2 * q["C_Rp"] / q["gamma"] ** 2), q["C"] >= 2 * q["C_Rp"] / q["gamma"] ** 2))
+STEP_B = Hypothesis("α ≤ γ²/(2HC_R′R²R_max²n)", "Lemma E.11 (b)",
+                    lambda q: (q["alpha"] / q["alpha_max"], q["alpha"] <= q["alpha_max"]))
+DATA_C = Hypothesis("‖x_k‖² ≥ 8γ⁻²n max_{i≠k}|⟨x_i, x_k⟩| for all k", "Lemma E.11 (c)",
+                    lambda q: (q["C"] * q["gamma"] ** 2 / 8, q["C"] * q["gamma"] ** 2 >= 8))
+
+
+# ---------------------------------------------------------------------------------------------- (b)
+def part_b(scn, ratio_factor: float = 1.0) -> Verdict:
+    inst = materialise(scn)
+    gm = inst.gamma
+    net = Net.build(inst.X, inst.y, inst.m, make_act("smooth", gm))
+    rng = inst.rng()
+    C_target = float(scn["C_Rp"])
+    # margins in [q_lo, q_hi] with g(q_lo)/g(q_hi) = spread·C_R′ (both ends attained)
+    q_lo = float(scn["q_lo"])
+    r = max(1.0, float(scn["spread"]) * C_target)
+    q_hi = float(softplus_inv(np.logaddexp(0.0, q_lo) + math.log(r)))
+    targets = q_lo + (q_hi - q_lo) * rng.uniform(0, 1, net.n)
+    k = rng.permutation(net.n)
+    targets[k[0]] = q_lo
+    if net.n > 1:
+        targets[k[1]] = q_hi
+    if scn.get("top_one"):  # one sample at the largest margin, the others at the smallest (the proof's worst case)
+        targets = np.full(net.n, q_lo)
+        targets[k[0]] = q_hi
+    W = margin_state(net, targets)
+    qm = net.q(W)
+    lg = log_g(qm)
+    g_ratio = float(np.exp(lg.max() - lg.min()))
+    C_Rp = max(g_ratio, 1.0 + 1e-9) / ratio_factor  # the smallest admissible C_R′ (÷ factor: the control)
+    st_ = net.stats
+    H = net.act.H
+    amax = gm**2 / (2 * H * C_Rp * st_["R"] ** 2 * st_["R_max"] ** 2 * net.n)
+    alpha = float(scn["alpha_frac"]) * amax
+    _, _, dq = step(net, W, alpha)
+    Ghat = float(g(qm).mean())
+    bound = alpha * gm**2 * st_["R_min"] ** 2 / (4 * C_Rp * net.n) * Ghat
+    kk = int(np.argmin(dq))
+    q = {"g_ratio": g_ratio, "C_Rp": C_Rp, "C": sample_orth_C(inst.X), "gamma": gm, "alpha": alpha, "alpha_max": amax}
+    return Verdict.compare("min_k y_k[f(x_k;W^(t+1)) − f(x_k;W^(t))]", float(dq[kk]), bound, ">=",
+                           constants={"gamma": gm, "H": H, "alpha": alpha, "C_Rp": C_Rp, "n": net.n, "m": inst.m,
+                                      "R": st_["R"], "G_hat": Ghat, "k": kk},
+                           hypotheses=measured(q, RATIO_B, DATA_B, STEP_B))
+
+
+def scen_b(p):
+    return frei_e(orth_base="e11b", data={"orth": (1.0, 10.0)}, gamma=gammas(near_one=True, lo=5),
+                  C_Rp=st.sampled_from((1.5, 2.0, 5.0, 20.0, 100.0)), q_lo=st.integers(-20, 20).map(lambda k: k / 4),
+                  spread=st.integers(0, 20).map(lambda k: k / 20), alpha_frac=st.integers(1, 20).map(lambda k: k / 20),
+                  top_one=st.booleans(), pin={"act": "smooth", "at_zero": 0.0, "w_kind": "gauss", "w_log10": 0.0})
+
+
+def nc_b(p):
+    """Data hypothesis broken (R_min²/(np) at 20–40 % of 2γ⁻²C_R′, negatively correlated samples), one sample at the
+    largest margin and the others at the smallest: the largest-margin sample's margin decreases."""
+    return frei_e(orth_base="e11b", data={"orth": (0.2, 0.4), "patterns": ("anti",), "n": (3, 6), "R": (1.0,)},
+                  gamma=gammas(near_one=True, lo=80), C_Rp=st.sampled_from((5.0, 20.0)), q_lo=st.integers(-4, 4).map(lambda k: k / 4),
+                  pin={"act": "smooth", "at_zero": 0.0, "w_kind": "gauss", "w_log10": 0.0, "spread": 1.0,
+                       "alpha_frac": 1.0, "top_one": True, "m": 2, "d_extra": 0})
+
+
+# ---------------------------------------------------------------------------------------------- (a), (c)
+def _run(scn):
+    inst = materialise(scn)
+    kw = {}
+    if "omega_abs_log10" in dict(scn.params):
+        kw["omega_abs"] = 10.0 ** float(scn["omega_abs_log10"])
+    r = gd_run(inst, int(scn["K"]), int(scn["T"]), float(scn["alpha_frac"]), float(scn["omega_frac"]),
+               float(scn["delta"]), **kw)
+    q = dict(r.quantities, C=sample_orth_C(inst.X), gamma=inst.gamma)
+    consts = {"gamma": inst.gamma, "alpha": r.alpha, "omega": r.omega, "n": r.net.n, "m": r.net.m}
+    return inst, r, q, consts
+
+
+def part_a(scn) -> Verdict:
+    inst, r, q, consts = _run(scn)
+    spread0 = r.q[0].max(axis=1) - r.q[0].min(axis=1)  # log of the exp-loss ratio at t = 0
+    return quantile_verdict("log max_{i,j} e^{−q_i^(0)}/e^{−q_j^(0)}", spread0, 2.0, r.delta, constants=consts,
+                            hypotheses=measured(q, A1, A2))
+
+
+def step25(scn) -> Verdict:
+    inst, r, q, consts = _run(scn)
+    f0 = np.abs(r.q[0]).max(axis=1)
+    return quantile_verdict("max_i |f(x_i; W^(0))| ((25))", f0, 1.0 / 50, r.delta, constants=consts,
+                            hypotheses=measured(q, A1, A2))
+
+
+def part_c(scn) -> Verdict:
+    inst, r, q, consts = _run(scn)
+    q1 = r.q[1].min(axis=1)
+    scale = r.alpha * inst.gamma**2 * r.net.stats["R_min"] ** 2 / r.net.n  # natural unit of q^(1)
+    return quantile_verdict("min_k y_kf(x_k; W^(1)) / (αγ²R_min²/n)", q1 / scale, 0.0, r.delta, ">",
+                            constants=consts, hypotheses=measured(q, DATA_C, A1, A2),
+                            details={"unit": "αγ²R_min²/n"})
+
+
+def step_c_final(scn) -> Verdict:
+    inst, r, q, consts = _run(scn)
+    q1 = r.q[1].min(axis=1)
+    bound = inst.gamma**2 * r.alpha * r.net.stats["R_min"] ** 2 / (22 * r.net.m)
+    return quantile_verdict("min_k y_kf(x_k; W^(1)) vs γ²αR_min²/(22m)", q1 / bound, 1.0, r.delta, ">=",
+                            constants=consts, hypotheses=measured(q, DATA_C, A1, A2))
+
+
+def step_c_ii(scn) -> Verdict:
+    """The display's line (ii): y_kf(x_k; W^(1)) ≥ γ²αR_min²/(16n) − √5ω√(md log(4m/δ))R_max."""
+    inst, r, q, consts = _run(scn)
+    st_ = r.net.stats
+    d = inst.X.shape[1]
+    bound = inst.gamma**2 * r.alpha * st_["R_min"] ** 2 / (16 * r.net.n) \
+        - math.sqrt(5) * r.omega * math.sqrt(r.net.m * d * math.log(4 * r.net.m / r.delta)) * st_["R_max"]
+    q1 = r.q[1].min(axis=1)
+    return quantile_verdict("min_k y_kf(x_k; W^(1)) / (γ²αR_min²/(16n) − √5ω√(md log(4m/δ))R_max)", q1 / bound, 1.0,
+                            r.delta, ">=", constants=consts, hypotheses=measured(q, DATA_C, A1, A2))
+
+
+def scen_gd(p, **kw):
+    return gd_scenario(p, steps=1, **kw)
+
+
+def scen_c(p):
+    return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0))
+
+
+def scen_c_final(p):
+    """Where "22m" and "22n" differ: m = 1, n ∈ [14, 16], γ ≥ 0.9 (q^(1) ≈ αφ′(0)²R_min²/(2n) < γ²αR_min²/22)."""
+    return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0), n=(14, 16), m=(1, 1), gamma_lo=90,
+                       pin={"d_extra": 0, "pattern": "signs"})
+
+
+def nc_large_init(p, lo: int = -2, hi: int = 0):
+    """(A2) broken: ω = 10^{lo/4…hi/4}, so |f(x; W⁽⁰⁾)| ≈ ω ≫ the first step; n ≥ 6, 16 seeds."""
+    return gd_scenario(p, steps=1, K=16, n=(6, 8), omega_abs_log10=st.integers(lo, hi).map(lambda k: k / 4),
+                       delta=st.integers(1, 50).map(lambda k: k / 100), pin={"d_extra": 0, "pattern": "signs"})
+
+
+CLAIM = register(Claim(
+    id="frei.lemE.11", paper="frei", ref="Lemma E.11",
+    title="Auxiliary lemma: initial exponential-loss ratio, per-step margin increase, interpolation after one step",
+    statement="Let φ be γ-leaky and H-smooth. With probability at least 1 − δ: (a) max_{i,j} exp(−y_if(x_i;W^(0)))/"
+              "exp(−y_jf(x_j;W^(0))) ≤ exp(2); (b) if max_{i,j} g_i^(t)/g_j^(t) ≤ C_R′ for an absolute constant C_R′ > 1 and "
+              "‖x_k‖² ≥ 2γ⁻²C_R′n max_{i≠k}|⟨x_i, x_k⟩| for all k, then for α ≤ γ²/(2HC_R′R²R_max²n), "
+              "y_k[f(x_k;W^(t+1)) − f(x_k;W^(t))] ≥ (αγ²R_min²/(4C_R′n))Ĝ(W^(t)) for all k; (c) if ‖x_k‖² ≥ 8γ⁻²n "
+              "max_{i≠k}|⟨x_i, x_k⟩| for all k, then under (A1) and (A2), y_kf(x_k;W^(1)) > 0 for all k",
+    latex=r"\text{(b)}\ y_k[f(x_k;W^{(t+1)})-f(x_k;W^{(t)})]\ge\frac{\alpha\gamma^2R_{\min}^2}{4C_R'n}\hat G(W^{(t)});\ "
+          r"\text{(c)}\ y_kf(x_k;W^{(1)})>0",
+    kind="statistical", hypotheses=[A1, A2, RATIO_B, DATA_B, STEP_B, DATA_C],
+    checks=[
+        Check("in-regime-a", "in-regime", scen_gd, part_a, cost=COST, alpha=0.01, sharpness=None,
+              sharpness_why="under (A2) |q⁽⁰⁾| ≤ 1/50, so the log-ratio is ≤ 0.04 ≪ 2 by the proof's own (25)",
+              description="exp-loss ratio at initialisation, K seeds, ω at or below (A2)"),
+        Check("proof-step-25", "in-regime", scen_gd, step25, cost=COST, alpha=0.01, target="proof-step",
+              sharpness=None, sharpness_why="(25) goes through ‖W⁽⁰⁾‖_F‖x_i‖ ≥ |f|, loose by ≈ √(md)",
+              description="(25): |f(x_i; W^(0))| ≤ 1/50 under (A1), (A2)"),
+        Check("in-regime-b", "in-regime", scen_b, part_b, sharpness=5.0,
+              sharpness_why="Δq_k ≥ (α/n)g_k γ²R_min²/2 ≥ (α/n)γ²R_min²Ĝ/(2C_R′) leaves ≥ 2 (4g_kC_R′/Ĝ in general); "
+                            "measured looseness ≈ 4",
+              description="any state with margins of either sign (g-ratio from 1 to C_R′, one sample alone at the top "
+                          "or spread), C_R′ the smallest admissible, data from the boundary 2γ⁻²C_R′, α up to its bound "
+                          "with H = (1 − γ)/4, γ up to 1 − 10⁻⁴"),
+        Check("in-regime-c", "in-regime", scen_c, part_c, cost=COST, alpha=0.01, sharpness=None,
+              sharpness_why="the conclusion is a sign (> 0); its quantitative form is the proof-step check",
+              description="margins after one step, data from the boundary of (c)'s weaker hypothesis 8γ⁻²"),
+        Check("proof-step-c-ii", "in-regime", scen_c, step_c_ii, cost=COST, alpha=0.01, target="proof-step",
+              sharpness=None, sharpness_why="(i)–(ii) use g⁽⁰⁾ ≥ 0.49 and the part-(b) bound with C_R′ = 51/49",
+              description="the display's line (ii): γ²αR_min²/(16n) − √5ω√(md log(4m/δ))R_max"),
+        Check("proof-step-c-final", "in-regime", scen_c_final, step_c_final, cost=COST, alpha=0.01, target="proof-step",
+              sharpness=None, sharpness_why="a proof step expected to fail (erratum)",
+              erratum="the last line of the proof of (c) reads ≥ γ²αR_min²/(22m); the line before gives "
+                      "γ²αR_min²/(16n)·(1 − 16√5/(72C_R)) ≥ γ²αR_min²/(22n): 'm' should be 'n' (fails for m = 1, n ≥ 14)",
+              description="the proof's final bound as printed, γ²αR_min²/(22m), where it differs from 22n"),
+        Check("negative-control-b-correlated", "negative-control", nc_b, part_b, violates=DATA_B.text,
+              description="(b) with samples correlated beyond the hypothesis (20–40 % of its threshold): the margin "
+                          "of the top sample decreases; just past the threshold the bound has room ≈ 2"),
+        Check("negative-control-c-large-init", "negative-control", nc_large_init, part_c, cost=COST, alpha=0.01,
+              violates=A2.text,
+              description="(c) with ω far above (A2): the initial outputs dominate the first step"),
+        Check("negative-control-a-large-init", "negative-control", lambda p: nc_large_init(p, 2, 4), part_a, cost=COST,
+              alpha=0.01,
+              violates=A2.text, description="(a) with ω far above (A2)"),
+    ],
+))
