@@ -6,7 +6,8 @@ Scenario family ``kou``; params:
   ``orth`` (p = 0, random orthonormal directions, norms in [1, R_max]), ``basis`` (x_i = e_i, labels +1 for
   i < n_pos: the example of Lemma F.3 / Remark 4.4), ``dependent`` (nearorth with x_n := x_1 + x_2, rank n − 1),
   ``nonsupport`` (catalogue N2: x₁ = e₁, x₂ = (e₁+e₂)/√2, x₃ = e₂ of class +1, e₃, e₄ of class −1, scaled by s),
-  ``correlated`` (catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1));
+  ``correlated`` (catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1)), ``conflict`` (nearorth with
+  x_n := x_1 and y_n := −y_1: not separable);
 * n, d, n_pos, R_max, kappa, pattern; gamma (0 = ReLU); m; eta_hat; sig_hat; delta; seeds (init batch size).
 
 Arrays: data from ``default_rng(seed)``, init seed k from ``default_rng((seed, 1, k))``; η = η̂nm/R_max² and
@@ -28,7 +29,7 @@ from generators.scenario import Scenario
 __all__ = ["KouInstance", "eta_from", "sigma0_from", "p_from_kappa", "knobs", "materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence",
            "init_scenario", "init_data"]
 
-DATA = ("nearorth", "orth", "basis", "dependent", "nonsupport", "correlated")
+DATA = ("nearorth", "orth", "basis", "dependent", "nonsupport", "correlated", "conflict")
 SEEDS = st.integers(0, 2**31 - 1)
 
 
@@ -156,6 +157,12 @@ def data_of(p: dict, seed: int) -> tuple[np.ndarray, np.ndarray]:
         X = gram_data(rng, y, d, 1.0, R_max, pp, p.get("pattern", "uniform"))
         if data == "dependent":
             X[-1] = X[0] + X[1]
+    elif data == "conflict":  # x_n = x_1 with the opposite label: not separable (κ = 0 in effect)
+        pp = p_from_kappa(float(p["kappa"]), gamma, n, 1.0, R_max)
+        X = gram_data(rng, y, d, 1.0, R_max, pp, p.get("pattern", "uniform"))
+        X[-1] = X[0]
+        y = y.copy()
+        y[-1] = -y[0]
     else:
         raise ValueError(f"data: expected one of {', '.join(DATA)}, got {data!r}")
     return X, y

@@ -36,7 +36,7 @@ from simulator.trajectory import Trajectory
 __all__ = ["KouInstance", "kou_activation", "jvec", "run_gd", "lprime", "margins_of", "sigma_prime",
            "rho_of", "rho_from_weights", "rho_parts", "rho_recursion", "block", "stable_ranks", "knobs",
            "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class", "tightest", "record_grid", "trajectory", "steps_for", "regime", "LEAKY_HYPS", "RELU_HYPS",
-           "CONSTANTS"]
+           "CONSTANTS", "slope", "window_fit"]
 
 
 def kou_activation(gamma: float) -> Activation:
@@ -227,3 +227,28 @@ def regime(gamma, *, n=(2, 8), m=None, kappa=(C_KAPPA, 1e4), eta_hat=(0.02, 1 / 
 def steps_for(profile, ci: int, other: int) -> int:
     """GD horizon: ``ci`` steps under the ci profile (wall-time budget), ``other``·horizon otherwise."""
     return int(ci) if profile.name == "ci" else int(other * profile.horizon)
+
+
+def slope(x: np.ndarray, y: np.ndarray) -> float:
+    """Least-squares slope of y against x."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    xc = x - x.mean()
+    den = float((xc**2).sum())
+    return float((xc * (y - y.mean())).sum() / den) if den > 0 else float("nan")
+
+
+def window_fit(t: np.ndarray, q: np.ndarray, x_of=np.log, y_of=np.log, frac: float = 0.01) -> dict[str, float]:
+    """Rate fit on the late window t ∈ [frac·t_max, t_max]: slope of y_of(q) against x_of(t) on the whole window
+    and on its two halves (in x); ``drift`` = |late − early| is the fit's uncertainty (a rate that holds only on a
+    short window drifts)."""
+    t = np.asarray(t, float)
+    w = (t >= frac * t.max()) & (t > 1)
+    x, y = x_of(t[w]), y_of(np.asarray(q, float)[w])
+    h = x.size // 2
+    out = {"slope": slope(x, y), "early": slope(x[:h + 1], y[:h + 1]), "late": slope(x[h:], y[h:]),
+           "t_lo": float(t[w].min()), "t_hi": float(t[w].max()), "points": int(x.size)}
+    out["drift"] = abs(out["late"] - out["early"])
+    return out
+
+LEAKY_ACT = Hypothesis("σ(z) = max{γz, z}, γ ∈ (0, 1) (leaky ReLU)", "Theorem 4.1",
+                       lambda q: (q["gamma"], 0 < q["gamma"] < 1))
