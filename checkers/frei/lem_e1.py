@@ -1,0 +1,147 @@
+"""Frei et al., Lemma E.1: concentration of the Gaussian initialisation W⁽⁰⁾_{jk} ~ N(0, ω²) i.i.d.
+
+With probability at least 1 − δ: ‖W⁽⁰⁾‖₂ ≤ C₀ω(√m + √d); ‖w_j⁽⁰⁾‖² ≤ 5ω²d log(4m/δ) for all j; and, with μ̄ = μ̂/‖μ̂‖,
+|⟨w_j⁽⁰⁾, μ̄⟩| ≤ 2ω√log(4m/δ) for all j. C₀ is "an absolute constant" (declared: C₀ = 2).
+
+Exact probabilities where they exist: for m = 1, ‖W⁽⁰⁾‖₂ = ‖w₁‖ ~ ω·χ_d, so P(‖W⁽⁰⁾‖₂ > C₀ω(1 + √d)) = P(χ²_d > C₀²(1 + √d)²)
+is a fixed positive number; for δ below it the first bound fails with probability > δ, whatever absolute C₀ is
+chosen (false as printed; the proof does not treat the spectral bound). ‖w_j‖²/ω² ~ χ²_d and ⟨w_j, μ̄⟩/ω ~ N(0, 1)
+independently over j, so the per-part failure probabilities of the other two bounds are exact (scipy), and a union
+bound of them is an exact upper bound on their joint failure. Corrected first bound (Gaussian concentration of the
+1-Lipschitz map W ↦ ‖W‖₂ around E‖W‖₂ ≤ √m + √d): ‖W⁽⁰⁾‖₂ ≤ ω(√m + √d + √(2 log(4/δ))) with probability ≥ 1 − δ/4.
+Monte Carlo over K = profile.seeds initialisations (order-statistic test) checks all three parts together.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy import stats
+
+from checkers.claim import Check, Claim, register
+from checkers.frei.appendix_e import quantile_verdict
+from checkers.hypotheses import Constant, Hypothesis, measured
+from checkers.verdict import Verdict
+from generators.frei_states import SEEDS, frei_e, materialise
+from generators.scenario import Scenario
+
+C0 = Constant("C₀ (Lemma E.1)", 2.0,
+              "E‖W‖₂ ≤ ω(√m + √d) (Gordon) and P(‖W‖₂ ≥ E‖W‖₂ + ωs) ≤ e^{−s²/2}: C₀ = 2 covers s = √m + √d ≥ 2, i.e. "
+              "failure probability ≤ e^{−2} ≈ 0.14 uniformly in m, d; no absolute C₀ covers every δ ∈ (0, 1)")
+GAUSS = Hypothesis("W⁽⁰⁾_{jk} ~ N(0, ω_init²) i.i.d. (the ω_init of the bounds)", "Lemma E.1",
+                   lambda q: (q["std_factor"], q["std_factor"] == 1.0))
+
+
+def _chi_sf(x: float, d: int) -> float:
+    return float(stats.chi2.sf(x, d))
+
+
+def spectral_exact(scn, corrected: bool = False) -> Verdict:
+    """m = 1: P(‖W⁽⁰⁾‖₂ > bound) exactly (chi distribution)."""
+    d, delta = int(scn["d"]), 10.0 ** -float(scn["delta_exp"])
+    if corrected:
+        b = 1.0 + math.sqrt(d) + math.sqrt(2 * math.log(4 / delta))
+        allowed = delta / 4
+    else:
+        b = C0.value * (1.0 + math.sqrt(d))
+        allowed = delta
+    p = _chi_sf(b**2, d)
+    return Verdict.compare("P(‖W⁽⁰⁾‖₂ > bound) (exact, m = 1)" + (" [corrected bound, vs δ/4]" if corrected else ""),
+                           p, allowed, "<=", constants={"m": 1, "d": d, "delta": delta, "C0": C0.value, "bound_over_omega": b},
+                           hypotheses=measured({"std_factor": 1.0}, GAUSS))
+
+
+def norms_exact(scn, std_factor: float = 1.0) -> Verdict:
+    """Exact per-part failure probabilities of the second and third bounds (independent over j); their sum bounds the
+    joint failure from above, their max from below."""
+    m, d, delta = int(scn["m"]), int(scn["d"]), float(scn["delta"])
+    L = math.log(4 * m / delta)
+    p2 = 1 - (1 - _chi_sf(5 * d * L / std_factor**2, d)) ** m
+    p3 = 1 - (1 - 2 * float(stats.norm.sf(2 * math.sqrt(L) / std_factor))) ** m
+    q = {"std_factor": std_factor}
+    if std_factor == 1.0:
+        return Verdict.compare("P(some ‖w_j‖² > 5ω²d log(4m/δ)) + P(some |⟨w_j, μ̄⟩| > 2ω√log(4m/δ)) (exact)", p2 + p3,
+                               delta, "<=", constants={"m": m, "d": d, "delta": delta, "p_norm": p2, "p_proj": p3},
+                               hypotheses=measured(q, GAUSS))
+    return Verdict.compare("max of the two exact failure probabilities (a lower bound on the joint one)", max(p2, p3),
+                           delta, "<=", constants={"m": m, "d": d, "delta": delta, "p_norm": p2, "p_proj": p3,
+                                                   "std_factor": std_factor}, hypotheses=measured(q, GAUSS))
+
+
+def monte_carlo(scn) -> Verdict:
+    inst = materialise(scn)
+    m, d, K, delta = inst.m, inst.X.shape[1], int(scn["K"]), float(scn["delta"])
+    omega = 10.0 ** float(scn["w_log10"])
+    mu = inst.y @ inst.X
+    mu_bar = mu / np.linalg.norm(mu)
+    L = math.log(4 * m / delta)
+    stat = np.empty(K)
+    for k in range(K):
+        W = omega * np.random.default_rng([inst.rng_seed, 1000 + k]).standard_normal((m, d))
+        s1 = np.linalg.norm(W, 2) / (omega * (math.sqrt(m) + math.sqrt(d) + math.sqrt(2 * math.log(4 / delta))))
+        s2 = float((W**2).sum(axis=1).max()) / (5 * omega**2 * d * L)
+        s3 = float(np.abs(W @ mu_bar).max()) / (2 * omega * math.sqrt(L))
+        stat[k] = max(s1, s2, s3)
+    return quantile_verdict("max of the three ratios (part 1 corrected)", stat, 1.0, delta,
+                            constants={"m": m, "d": d, "omega": omega}, hypotheses=measured({"std_factor": 1.0}, GAUSS))
+
+
+def tiny_delta(p):
+    return st.builds(lambda d, e, s: Scenario("frei_e1", s, {"d": d, "delta_exp": e}), st.integers(1, 4),
+                     st.integers(8, 15), SEEDS)
+
+
+def any_delta(p):
+    return st.builds(lambda d, e, s: Scenario("frei_e1", s, {"d": d, "delta_exp": e / 4}), st.integers(1, 200),
+                     st.integers(1, 60), SEEDS)
+
+
+def md_delta(p, m=(1, 64), delta=(1, 99)):
+    return st.builds(lambda m_, d, k, s: Scenario("frei_e1", s, {"m": m_, "d": d, "delta": k / 100}),
+                     st.integers(*m), st.integers(1, 400), st.integers(*delta), SEEDS)
+
+
+def mc(p):
+    return frei_e(orth_base="abs", data={"orth": (1.0, 10.0)}, m=(1, 12),
+                  delta=st.integers(1, 99).map(lambda k: k / 100), K=int(p.seeds),
+                  pin={"act": "smooth", "at_zero": 0.0, "w_kind": "gauss"})
+
+
+CLAIM = register(Claim(
+    id="frei.lemE.1", paper="frei", ref="Lemma E.1",
+    title="Concentration of the Gaussian initialisation: spectral norm, neuron norms, projections on μ̄",
+    statement="With probability at least 1 − δ over the random initialization, ‖W⁽⁰⁾‖₂ ≤ C₀ω_init(√m + √d) and, for all "
+              "j ∈ [m], ‖w_j⁽⁰⁾‖² ≤ 5ω_init²d log(4m/δ); with μ̄ = Σ_i y_ix_i/‖Σ_i y_ix_i‖, |⟨w_j⁽⁰⁾, μ̄⟩| ≤ 2ω_init√log(4m/δ)",
+    latex=r"\|W^{(0)}\|_2\le C_0\omega(\sqrt m+\sqrt d),\ \|w_j^{(0)}\|^2\le5\omega^2d\log(4m/\delta),\ "
+          r"|\langle w_j^{(0)},\bar\mu\rangle|\le2\omega\sqrt{\log(4m/\delta)}",
+    kind="statistical", hypotheses=[GAUSS], constants=[C0],
+    expected="false-as-printed",
+    expected_reason="with C₀ an absolute constant, P(‖W⁽⁰⁾‖₂ > C₀ω(√m + √d)) is a fixed positive number for each (m, d) "
+                    "(exactly P(χ²_d > C₀²(1 + √d)²) for m = 1), so for δ below it the first bound fails with probability "
+                    "> δ; with the declared C₀ = 2, m = 1, d ≤ 4 every δ ≤ 10⁻⁸ is a counterexample, and any other C₀ "
+                    "only moves the threshold. The proof treats the two other bounds only",
+    corrected_statement="‖W⁽⁰⁾‖₂ ≤ ω_init(√m + √d + √(2 log(4/δ))) (probability ≥ 1 − δ/4, Gaussian concentration of the "
+                        "1-Lipschitz ‖·‖₂), with the two other bounds as printed: all three hold with probability ≥ 1 − δ",
+    checks=[
+        Check("in-regime-spectral-small-delta", "in-regime", tiny_delta, spectral_exact, sharpness=None,
+              sharpness_why="an exact probability compared with δ; the finding is its failure",
+              description="exact P(‖W⁽⁰⁾‖₂ > C₀ω(1 + √d)) for m = 1, d ≤ 4, δ = 10⁻⁸…10⁻¹⁵ (C₀ = 2)"),
+        Check("in-regime-spectral-corrected-exact", "in-regime", any_delta, lambda s: spectral_exact(s, True),
+              target="corrected", sharpness=None,
+              sharpness_why="the Gaussian concentration bound is loose by ≈ e^{s²/2}-type factors at m = 1",
+              description="exact P(‖W⁽⁰⁾‖₂ > ω(1 + √d + √(2 log(4/δ)))) ≤ δ/4 for m = 1, d ≤ 200, δ = 10^{−0.25…−15}"),
+        Check("in-regime-norms-exact", "in-regime", md_delta, norms_exact, target="corrected", sharpness=None,
+              sharpness_why="5d log(4m/δ) ≥ d + 2√(d log(4m/δ)) + 2 log(4m/δ) (Laurent–Massart, loose for large d) and "
+                            "the Gaussian tail 2e^{−2 log(4m/δ)}: the exact failure probability is far below δ",
+              description="exact failure probabilities of the neuron-norm and projection bounds, m ≤ 64, d ≤ 400, "
+                          "δ ∈ [0.01, 0.99]"),
+        Check("in-regime-corrected-monte-carlo", "in-regime", mc, monte_carlo, target="corrected", cost=3.0, alpha=0.01,
+              description="K = profile.seeds initialisations on labelled data (μ̄ from the data), ω = 10^{−3…2}; all three "
+                          "(corrected first) bounds together, order-statistic test"),
+        Check("negative-control-wider-init", "negative-control", lambda p: md_delta(p, m=(4, 12), delta=(1, 10)),
+              lambda s: norms_exact(s, 3.0), violates=GAUSS.text,
+              description="entries N(0, (3ω)²) while the bounds use ω: the projection bound fails with probability > δ "
+                          "(exact); a factor just above 1 cannot fail because both bounds have large room"),
+    ],
+))
