@@ -60,9 +60,9 @@ def _random_init(scn) -> Verdict:
 
 
 def _random_batches(p, *, scale=(RAND_SCALE.value, 4 * RAND_SCALE.value), n=(N_MIN, 10), K=None,
-                    kappa=(1.0, 1.5, 2.0), d_mult=(1, 2)):
+                    kappa=(1.0, 1.5, 2.0), d_mult=(1, 2), seed_range=None):
     return single_batch(K=p.seeds if K is None else K, C0=C_0.value, n=n, kappa=kappa, c_range=(C_LO, C_HI),
-                        init="random", rand_scale=scale, d_mult=d_mult, n_neg=(0, 5))
+                        init="random", rand_scale=scale, d_mult=d_mult, n_neg=(0, 5), seed_range=seed_range)
 
 
 POSITIVE = Hypothesis("w^(0) = Xᵀ(XXᵀ)⁻¹ε with 0 < ε_i ≤ y_min/C_α (all examples active at t = 0)", "Remark 5",
@@ -100,13 +100,13 @@ CLAIM = register(Claim(
               description="(b) same data regime, w^(0) ~ N(0, σ²I) at the label scale: runs with an initially "
                           "inactive positive example must end at a non-global minimum; failure rate vs δ"),
         Check("negative-control-random-init", "negative-control",
-              lambda p: _random_batches(p, n=(6, 8), K=nc_seeds(p), kappa=(1.0,), d_mult=(1,)),
+              lambda p: _random_batches(p, n=(6, 8), K=nc_seeds(p), kappa=(1.0,), d_mult=(1,), seed_range=16),
               lambda s: _positive_init(s, cap=1500), cost=2.0,
               description="(a) with a random init (n ≥ 6): some positive starts inactive w.p. ≈ 1 − 2^{−n_+} and GD "
                           "misses the global minimum",
               violates=POSITIVE.text),
         Check("negative-control-tiny-random-init", "negative-control",
-              lambda p: _random_batches(p, scale=(1e-3, 1e-2), n=(8, 10), K=min(p.seeds, 48), kappa=(1.0,), d_mult=(1,)),
+              lambda p: _random_batches(p, scale=(1e-3, 1e-2), n=(8, 10), K=min(p.seeds, 48), kappa=(1.0,), d_mult=(1,), seed_range=16),
               _random_init, cost=2.0,
               description="(b) with a tiny random init (s ≤ 1e-2, as in App. F.1's σ² = 2e-6): the cross-talk of the "
                           "first steps activates initially inactive positives and GD often reaches the global minimum",

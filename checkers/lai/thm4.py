@@ -281,12 +281,13 @@ def _closed_form(scn) -> Verdict:
 N_MIN = 6  # δ(n) = 2e^{−n/2} + 2e^{−0.803n}: δ(5) = 0.20, δ(6) = 0.12 — smaller n would leave 48 seeds little power
 
 
-def corner_batch(p, *, C0: float = C_0.value, n=(6, 10), n_neg=(2, 5), K: int | None = None):
+def corner_batch(p, *, C0: float = C_0.value, n=(6, 10), n_neg=(2, 5), K: int | None = None,
+                 seed_range: int | None = None):
     """Theorem 4's worst corner: κ = 1, c at the bottom of the step range, ε_i = y_min/C_α·U[½, 1], d at the
     Assumption 2 boundary d = ⌈C0²n²⌉, about half the labels negative — the first-step margin
     c|y_j| − (1 − c)ε_j of a negative example is smallest there."""
     return single_batch(K=p.seeds if K is None else K, C0=C0, n=n, kappa=(1.0,), n_neg=n_neg, c_range=(C_LO, C_LO),
-                        eps_min=EPS_MAX, eps_max=EPS_MAX, d_mult=(1,))
+                        eps_min=EPS_MAX, eps_max=EPS_MAX, d_mult=(1,), seed_range=seed_range)
 
 
 def in_regime_batches(p):
@@ -345,14 +346,14 @@ CLAIM = register(Claim(
               description="the proof's event (Lemma 17 from t = 1): the pattern is 1_{S+} for all t ≥ 1 (certified "
                           "beyond the horizon), so the negative duals stay frozen; failure rate vs δ"),
         Check("negative-control-c0-too-small", "negative-control",
-              lambda p: corner_batch(p, C0=2.0, n=(8, 12), n_neg=(3, 6)), _thm4_nc, cost=2.0,
+              lambda p: corner_batch(p, C0=2.0, n=(8, 12), n_neg=(3, 6), seed_range=16), _thm4_nc, cost=2.0,
               description="the calibration of C_0: Theorem 4's worst corner (κ = 1, c = 1/(C·C_g), ε ≈ y_min/C_α, "
                           "n_− ≈ n/2) at d = 4n², i.e. Assumption 2 with C_0 = 2 but not with the declared C_0 = 8: a "
                           "negative example inactive at t = 1 is re-activated by the cross-talk of fitting the "
                           "positives in 20–30% of X (n ∈ [8, 12], δ ≤ 0.04)",
               violates=HIGH_DIM.text),
         Check("negative-control-large-init", "negative-control",
-              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 8), n_neg=(1, 3), c_range=(C_LO, C_LO),
+              lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(1, 3), c_range=(C_LO, C_LO),
                                      eps_min=0.35, eps_max=0.45, kappa=(1.0,), d_mult=(1,)),
               _thm4_nc, cost=2.0,
               description="ε_i/y_min ∈ [0.35, 0.45] > 1/C_α = 0.125 at c = 1/4, κ = 1: the first-step margin "
@@ -360,7 +361,7 @@ CLAIM = register(Claim(
                           "stay active after step 1 just past that boundary",
               violates=SMALL_POSITIVE_INIT.text),
         Check("negative-control-step-too-small", "negative-control",
-              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 8), n_neg=(2, 4), c_range=C_TOO_SMALL,
+              lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(2, 4), c_range=C_TOO_SMALL,
                                      eps_min=EPS_MAX, eps_max=EPS_MAX, kappa=(1.0,), d_mult=(1,)),
               _thm4_nc, cost=2.0,
               description="c = η‖λ‖₁ ∈ [0.08, 0.1], below the declared range [1/4, 1/2], with ε_i = y_min/C_α·U[½, 1]: "
@@ -369,7 +370,7 @@ CLAIM = register(Claim(
                           "c ≈ 1/9",
               violates=STEP_SIZE.text),
         Check("negative-control-sign-mixed-init", "negative-control",
-              lambda p: single_batch(K=nc_seeds(p), C0=C_0.value, n=(6, 8), n_neg=(0, 2),
+              lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(0, 2),
                                      c_range=(C_LO, C_HI), eps_min=EPS_MAX, eps_max=EPS_MAX, eps_flip=1, d_mult=(1,)),
               _thm4_nc, cost=2.0,
               description="ε_1 < 0 for a positive example (Remark 5 / Lemma 18's trap embedded in n ≥ 4): cross-talk "
