@@ -1,0 +1,322 @@
+"""Frei et al.: the model of Sections 2–4 shared by the claim modules (Thm 3.1–3.5, 4.2, Lemmas 3.3, B.1–B.9).
+
+Network (2): f(x; W) = Σ_{j≤m₁} φ(v_jᵀx)/√m − Σ_{j≤m₂} φ(u_jᵀx)/√m (rows of W: m₁ positive neurons, then m₂
+negative ones), φ(z) = max{z, γz}. Problem (1): min ½‖W‖_F² s.t. y_i f(x_i; W) ≥ 1.
+
+KKT points of Problem (1) are found exhaustively on small instances (:func:`enumerate_kkt`): off the kinks,
+a KKT point is fixed by the activation pattern s_j ∈ {1, γ}ⁿ of every neuron and the support T of λ;
+stationarity (6)–(7) gives w_j = a_j Σ_i λ_i y_i s_ij x_i, the margins are y_i f(x_i; W) = (M_s λ)_i with
+M_s = Σ_j a_j² (s_j s_jᵀ) ∘ (yyᵀ ∘ G), so λ_T = M_{s,TT}⁻¹ 1; the candidate is a KKT point iff λ_T > 0, the
+pattern it induces is the assumed one (strictly) and y_i f(x_i; W) ≥ 1 off T. Neurons of one sign with one
+pattern are equal, so patterns are enumerated as multisets. KKT points with a pre-activation exactly at a
+kink are not enumerated (a measure-zero set of data; the theorem's conclusion excludes them anyway).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import attrs
+import numpy as np
+
+from checkers.geometry import leaky, stable_rank
+from checkers.hypotheses import Constant, Hypothesis
+from checkers.solvers import maxmargin as mm
+from generators.classification import data_statistics
+from generators.frei import materialise_data
+from generators.scenario import Scenario
+
+__all__ = ["FreiInstance", "materialise", "second_layer", "quantities", "H32", "LEAKY", "BOTH_SIGNS", "H42",
+           "enumerate_kkt", "KKTPoint", "items", "C_R", "ENUM_CAP"]
+
+ENUM_CAP = 20000  # pattern combinations × supports enumerated at most per instance
+
+
+def second_layer(m1: int, m2: int) -> np.ndarray:
+    """a_j = +1/√m for the first m₁ rows, −1/√m for the last m₂ (Eq. (2))."""
+    m = m1 + m2
+    return np.concatenate([np.full(m1, 1.0), np.full(m2, -1.0)]) / np.sqrt(m)
+
+
+def C_R(R: float, gamma: float) -> float:
+    """C_R = 10R²γ⁻² + 10 (Theorem 4.2)."""
+    return 10 * R**2 / gamma**2 + 10
+
+
+@attrs.frozen
+class FreiInstance:
+    scenario: Scenario
+    X: np.ndarray = attrs.field(eq=False)
+    y: np.ndarray = attrs.field(eq=False)
+    m1: int
+    m2: int
+    gamma: float
+    stats: dict = attrs.field(eq=False)
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return self.m1 + self.m2
+
+    @property
+    def a(self) -> np.ndarray:
+        return second_layer(self.m1, self.m2)
+
+    @property
+    def kappa(self) -> float:
+        return math.sqrt(min(self.m1, self.m2) / max(self.m1, self.m2)) if min(self.m1, self.m2) > 0 else 0.0
+
+
+class BadData(ValueError):
+    """The prescribed Gram matrix is not positive definite (far below the orthogonality boundary)."""
+
+
+def materialise(scn: Scenario) -> FreiInstance:
+    try:
+        data = materialise_data(scn)
+    except ValueError as exc:
+        raise BadData(str(exc)) from None
+    p = dict(scn.params)
+    return FreiInstance(scn, data.X, data.y, int(p["m1"]), int(p["m2"]), float(p["gamma"]), data.stats)
+
+
+def quantities(inst: FreiInstance, **extra: Any) -> dict[str, Any]:
+    """Measured quantities of the hypotheses: the (H32)/(H42) slack factors LHS/RHS (≥ 1: holds), γ, m₁, m₂."""
+    s, g, n = inst.stats, inst.gamma, inst.n
+    p = s["p"]
+    lhs = s["R_min"] ** 2
+    h32 = lhs / (3 * g**-3 * s["R"] ** 2 * n * p) if p > 0 and g > 0 else math.inf
+    h42 = lhs / (5 * g**-2 * C_R(s["R"], g) * n * p) if p > 0 and g > 0 else math.inf
+    q = {"H32_slack": h32, "H42_slack": h42, "gamma": g, "m1": inst.m1, "m2": inst.m2, "n": n,
+         "R_min": s["R_min"], "R_max": s["R_max"], "R": s["R"], "p": p}
+    q.update(extra)
+    return q
+
+
+H32 = Hypothesis("R_min² ≥ 3γ⁻³R²n·max_{i≠j}|⟨x_i, x_j⟩|", "Theorem 3.2 (assumption)",
+                 lambda q: (q["H32_slack"], q["H32_slack"] >= 1.0))
+LEAKY = Hypothesis("φ(z) = max{z, γz} with γ ∈ (0, 1)", "Section 2, Eq. (2)",
+                   lambda q: (q["gamma"], 0.0 < q["gamma"] < 1.0))
+BOTH_SIGNS = Hypothesis("m₁, m₂ ≥ 1", "Eq. (2)", lambda q: (min(q["m1"], q["m2"]), min(q["m1"], q["m2"]) >= 1))
+H42 = Hypothesis("R_min² ≥ 5γ⁻²C_R n·max_{i≠j}|⟨x_i, x_j⟩|", "Theorem 4.2 (assumption)",
+                 lambda q: (q["H42_slack"], q["H42_slack"] >= 1.0))
+
+
+@attrs.frozen
+class KKTPoint:
+    W: np.ndarray = attrs.field(eq=False)
+    lam: np.ndarray = attrs.field(eq=False)
+    S: np.ndarray = attrs.field(eq=False)  # n×m selections φ′(w_jᵀx_i)
+    q: np.ndarray = attrs.field(eq=False)
+    norm2: float
+
+
+def _multisets(npat: int, k: int):
+    return itertools.combinations_with_replacement(range(npat), k)
+
+
+def enumerate_kkt(inst: FreiInstance, *, tol: float = 1e-10) -> list[KKTPoint]:
+    """Every kink-free KKT point of Problem (1) (module docstring), vectorised over pattern combinations."""
+    X, y, g, m1, m2 = inst.X, inst.y, inst.gamma, inst.m1, inst.m2
+    n, m = inst.n, inst.m
+    a = inst.a
+    Q = np.outer(y, y) * (X @ X.T)
+    pats = np.unique(np.array(list(itertools.product([1.0, g], repeat=n))), axis=0)  # (≤ 2ⁿ, n)
+    cp = np.array(list(_multisets(len(pats), m1)))
+    cn = np.array(list(_multisets(len(pats), m2)))
+    idx = np.concatenate([np.repeat(cp, len(cn), axis=0), np.tile(cn, (len(cp), 1))], axis=1)  # K×m
+    supports = [np.array(T) for r in range(1, n + 1) for T in itertools.combinations(range(n), r)]
+    if len(idx) * len(supports) > ENUM_CAP:
+        raise ValueError(f"enumerate_kkt: {len(idx) * len(supports)} candidates exceed ENUM_CAP={ENUM_CAP}")
+    S_all = np.transpose(pats[idx], (0, 2, 1))  # K×n×m
+    Ms = Q[None] * np.einsum("kim,m,kjm->kij", S_all, a**2, S_all)
+    found: list[KKTPoint] = []
+    for T in supports:
+        MT = Ms[:, T][:, :, T]
+        det = np.linalg.det(MT)
+        good = np.abs(det) > 1e-14 * np.abs(MT).max(axis=(1, 2)) ** len(T)
+        if not good.any():
+            continue
+        lt = np.full((len(MT), len(T)), -1.0)
+        lt[good] = np.linalg.solve(MT[good], np.ones((int(good.sum()), len(T)))[..., None])[..., 0]
+        ks = np.flatnonzero(np.all(lt > 0, axis=1))
+        if ks.size == 0:
+            continue
+        lam = np.zeros((ks.size, n))
+        lam[:, T] = lt[ks]
+        S = S_all[ks]  # K'×n×m
+        Wk = np.einsum("m,kim,ki,id->kmd", a, S, lam * y, X)
+        Z = np.einsum("id,kmd->kim", X, Wk)
+        scale = np.linalg.norm(X, axis=1)[None, :, None] * np.linalg.norm(Wk, axis=2)[:, None, :]
+        ok = np.where(S == 1.0, Z > tol * scale, Z < -tol * scale).all(axis=(1, 2)) if g != 1.0 else np.ones(ks.size, bool)
+        q = y * (leaky(Z, g) @ a)  # K'×n
+        ok &= (q.min(axis=1) >= 1 - 1e-9) & (np.abs(q[:, T] - 1).max(axis=1) <= 1e-8)
+        for k in np.flatnonzero(ok):
+            W = Wk[k]
+            if any(np.linalg.norm(W - kp.W) <= 1e-9 * max(1.0, np.linalg.norm(W)) for kp in found):
+                continue
+            found.append(KKTPoint(W, lam[k], S[k], q[k], float((W**2).sum())))
+    return found
+
+
+def items(inst: FreiInstance, kp: KKTPoint) -> dict[str, float]:
+    """Theorem 3.2's items 1–3 and 7 measured on one KKT point (residuals, bounds, signs)."""
+    X, y, g, m1, m2 = inst.X, inst.y, inst.gamma, inst.m1, inst.m2
+    W, lam = kp.W, kp.lam
+    m = inst.m
+    V, U = W[:m1], W[m1:]
+    nW = max(np.linalg.norm(W), 1e-300)
+    ident = max(float(np.abs(V - V[0]).max()), float(np.abs(U - U[0]).max())) / nW
+    v, u = V[0], U[0]
+    Ip, Im = y > 0, y < 0
+    v_pred = (lam[Ip] @ X[Ip] - g * lam[Im] @ X[Im]) / math.sqrt(m)
+    u_pred = (lam[Im] @ X[Im] - g * lam[Ip] @ X[Ip]) / math.sqrt(m)
+    form = max(np.linalg.norm(v - v_pred), np.linalg.norm(u - u_pred)) / nW
+    s = inst.stats
+    z = (m1 * v - m2 * u) / math.sqrt(m)
+    sv = np.linalg.svd(W, compute_uv=False)
+    return {"margin_dev": float(np.abs(kp.q - 1).max()), "identical": ident, "dual_form": form,
+            "lam_min": float(lam.min()), "lam_max": float(lam.max()),
+            "lam_lo": 1 / (2 * s["R_max"] ** 2), "lam_hi": 3 / (2 * g**2 * s["R_min"] ** 2),
+            "sign_v": float((y * (X @ v)).min()) / nW, "sign_u": float((-y * (X @ u)).min()) / nW,
+            "rank": int((sv > 1e-10 * sv[0]).sum()), "stable_rank": stable_rank(W),
+            "z_margin": float((y * (X @ z)).min()), "z_norm": float(np.linalg.norm(z))}
+
+
+# ---------------------------------------------------------------------------------------------------
+# One analysed instance (cached: the checks of Thm 3.2 and Lemmas B.1–B.9 share their scenarios)
+
+import functools  # noqa: E402
+
+from checkers.verdict import SolverTrouble, Verdict  # noqa: E402
+
+__all__ += ["analyse", "Analysis", "static_scenarios", "control_scenarios", "per_kkt", "hyps32"]
+
+
+@attrs.frozen
+class Analysis:
+    inst: FreiInstance
+    kkts: tuple
+    items: tuple
+    q: dict
+
+
+@functools.lru_cache(maxsize=512)
+def analyse(scn: Scenario) -> Analysis:
+    inst = materialise(scn)
+    kk = tuple(enumerate_kkt(inst))
+    its = tuple(items(inst, k) for k in kk)
+    return Analysis(inst, kk, its, quantities(inst, kkt_points=len(kk)))
+
+
+@functools.lru_cache(maxsize=512)
+def crosscheck_of(scn: Scenario) -> mm.CrossCheck:
+    inst = materialise(scn)
+    return mm.crosscheck(inst.X, inst.y, inst.m1, inst.m2, inst.gamma)
+
+
+@functools.lru_cache(maxsize=512)
+def svm_of(scn: Scenario) -> mm.SVM:
+    inst = materialise(scn)
+    return mm.svm_checked(inst.X, inst.y)
+
+
+def guarded(fn):
+    """Check function wrapper: data that cannot be realised (Gram matrix not PD) are ``outside``."""
+    @functools.wraps(fn)
+    def run(scn):
+        try:
+            return fn(scn)
+        except BadData as exc:
+            return Verdict.outside(f"data not realisable: {exc}")
+    return run
+
+
+def hyps32(q: dict) -> dict:
+    from checkers.hypotheses import measured
+    return measured(q, H32, LEAKY, BOTH_SIGNS)
+
+
+def static_scenarios(profile=None, **kw):
+    """In-regime: (H32) slack ∈ [1, 10] (the boundary first), n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95]."""
+    from generators.frei import frei_scenarios
+    return frei_scenarios(**kw)
+
+
+def control_scenarios(profile=None, slack=(0.003, 0.999), **kw):
+    """Just past the (H32) boundary and below: slack drawn from the top of the range down (Hypothesis shrinks
+    the integer towards 0, i.e. towards the smallest violation tried first is the largest slack)."""
+    from hypothesis import strategies as st
+    from generators.frei import frei_scenarios
+    kw.setdefault("patterns", ("aligned", "anti", "signs", "uniform"))
+    return frei_scenarios(slack=slack, boundary_first=False, **kw)
+
+
+def per_kkt(scn: Scenario, quantity: str, measure, bound_fn, relation: str, *, what: str = "max",
+            attainable=None) -> Verdict:
+    """Compare ``measure(item_dict, kkt_point)`` with ``bound_fn(item_dict)`` on every enumerated KKT point;
+    the worst one decides. No kink-free KKT point found → inconclusive (never happens in-regime)."""
+    an = analyse(scn)
+    if not an.kkts:
+        return Verdict.inconclusive("no kink-free KKT point of Problem (1) found by the enumeration", None)
+    vs = []
+    for it, kp in zip(an.items, an.kkts):
+        vs.append(Verdict.compare(quantity, float(measure(it, kp)), float(bound_fn(it)), relation,
+                                  attainable=attainable, constants={**{k: v for k, v in it.items()
+                                                                       if isinstance(v, (int, float))},
+                                                                    "kkt_points": len(an.kkts)},
+                                  hypotheses=hyps32(an.q), details={"lambda": kp.lam.tolist()}))
+    return Verdict.all_of(vs)
+
+
+# Negative controls for Theorem 3.2 / Lemmas B.*: the conclusions fail only well below the (H32) boundary
+# (H32 is sufficient, far from necessary). A scan over (H32) slack 0.95, 0.8, 0.6, … (150 random instances each,
+# random structure, Gram patterns uniform/signs/random/aligned/anti) recorded, for each item, instances at the largest slack where a
+# violation exists; the controls replay those, plus their neighbours (other seeds of the same structure).
+NC_FOUND: dict[str, list[str]] = {
+    'item3u': [
+        '{"family":"frei","params":{"R":1.0,"d":4,"gamma":0.9,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.4,"target":"H32"},"seed":73340499}',
+    ],
+    'item3l': [
+        '{"family":"frei","params":{"R":1.3,"d":4,"gamma":0.9,"m1":1,"m2":1,"n":3,"n_pos":3,"pattern":"signs","slack":0.2,"target":"H32"},"seed":574277384}',
+    ],
+    'item1': [
+        '{"family":"frei","params":{"R":1.0,"d":3,"gamma":0.9,"m1":1,"m2":1,"n":3,"n_pos":0,"pattern":"random","slack":0.1,"target":"H32"},"seed":506430309}',
+    ],
+    'item2': [
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+    ],
+    'item3f': [
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+    ],
+    'item4': [
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+        '{"family":"frei","params":{"R":1.0,"d":4,"gamma":0.5,"m1":2,"m2":1,"n":2,"n_pos":1,"pattern":"anti","slack":0.03,"target":"H32"},"seed":0}',
+    ],
+    'item5': [
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+        '{"family":"frei","params":{"R":1.0,"d":4,"gamma":0.5,"m1":2,"m2":1,"n":2,"n_pos":1,"pattern":"anti","slack":0.03,"target":"H32"},"seed":0}',
+    ],
+    'item6': [
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+    ],
+    'item7m': [
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+    ],
+    'b4signs': [
+        '{"family":"frei","params":{"R":1.0,"d":4,"gamma":0.5,"m1":2,"m2":1,"n":2,"n_pos":1,"pattern":"anti","slack":0.03,"target":"H32"},"seed":0}',
+        '{"family":"frei","params":{"R":1.0,"d":5,"gamma":0.5,"m1":2,"m2":2,"n":3,"n_pos":0,"pattern":"anti","slack":0.03,"target":"H32"},"seed":446640618}',
+    ],
+}
+
+
+def nc_scenarios(which: str):
+    from hypothesis import strategies as st
+    found = [Scenario.from_json(j) for j in NC_FOUND.get(which, [])]
+    if not found:
+        return control_scenarios()
+    return st.sampled_from(found)

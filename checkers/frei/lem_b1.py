@@ -1,0 +1,48 @@
+"""Frei et al., Lemma B.1: Upper bounds on the KKT multipliers (Appendix B, proof of Theorem 3.2).
+
+Tested on every kink-free KKT point of Problem (1), enumerated exhaustively on nearly-orthogonal data at and
+above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use data just past the boundary
+(the scenario of the largest (H32) slack below 1 at which a scan found a violation; see ``fc.nc_scenarios``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.frei import common as fc
+from checkers.frei import thm3_2 as t
+from checkers.verdict import Verdict
+
+SH_UP, WHY_UP = 2.0, ""
+SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed bound is loose by ≈ 2 at best"
+
+
+def _ir(name, fn, desc, **kw):
+    return Check(name, "in-regime", lambda p: fc.static_scenarios(p), fc.guarded(fn), description=desc, **kw)
+
+
+def _nc(name, fn, desc, which):
+    return Check(name, "negative-control", lambda p: fc.nc_scenarios(which), fc.guarded(fn), description=desc,
+                 violates=fc.H32.text)
+
+
+CLAIM = register(Claim(
+    id="frei.lemB.1", paper="frei", ref="Lemma B.1", title="Upper bounds on the KKT multipliers",
+    statement="Under (H32), at a KKT point of Problem (1): for all i, Σ_{j∈[m₁]} λ_iφ′_{i,v_j} + Σ_{j∈[m₂]} λ_iφ′_{i,u_j} < 3m/(2γR_min²); furthermore λ_i < 3/(2γ²R_min²).",
+    latex=r"\Lambda_i<\frac{3m}{2\gamma R_{\min}^2},\quad \lambda_i<\frac{3}{2\gamma^2R_{\min}^2}",
+    kind="deterministic",
+    hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
+    checks=[
+        _ir("sum-lambda-phi-upper", lambda s: fc.per_kkt(s, "max_i Λ_i = λ_iΣ_jφ′_ij", lambda it, kp: float((kp.lam * kp.S.sum(1)).max()),
+            lambda it: 3 * fc.analyse(s).inst.m / (2 * fc.analyse(s).inst.gamma * fc.analyse(s).q["R_min"] ** 2), "<"),
+            "Λ_i < 3m/(2γR_min²) on every KKT point", sharpness=SH_UP, sharpness_why=WHY_UP),
+        _ir("lambda-upper", lambda s: fc.per_kkt(s, "max_i λ_i", lambda it, kp: it["lam_max"], lambda it: it["lam_hi"], "<"),
+            "λ_i < 3/(2γ²R_min²) on every KKT point", sharpness=SH_UP, sharpness_why=WHY_UP),
+        _nc("nc-lambda-upper", lambda s: fc.per_kkt(s, "max_i λ_i", lambda it, kp: it["lam_max"], lambda it: it["lam_hi"], "<"),
+            "just past (H32): some λ_i ≥ 3/(2γ²R_min²)", "item3u"),
+        _nc("nc-sum-lambda-phi-upper", lambda s: fc.per_kkt(s, "max_i Λ_i", lambda it, kp: float((kp.lam * kp.S.sum(1)).max()),
+            lambda it: 3 * fc.analyse(s).inst.m / (2 * fc.analyse(s).inst.gamma * fc.analyse(s).q["R_min"] ** 2), "<"),
+            "just past (H32): some Λ_i ≥ 3m/(2γR_min²)", "item3u"),
+    ],
+    notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
+))

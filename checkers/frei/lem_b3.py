@@ -1,0 +1,40 @@
+"""Frei et al., Lemma B.3: All margin constraints are active (Appendix B, proof of Theorem 3.2).
+
+Tested on every kink-free KKT point of Problem (1), enumerated exhaustively on nearly-orthogonal data at and
+above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use data just past the boundary
+(the scenario of the largest (H32) slack below 1 at which a scan found a violation; see ``fc.nc_scenarios``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.frei import common as fc
+from checkers.frei import thm3_2 as t
+from checkers.verdict import Verdict
+
+SH_UP, WHY_UP = 2.0, ""
+SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed bound is loose by ≈ 2 at best"
+
+
+def _ir(name, fn, desc, **kw):
+    return Check(name, "in-regime", lambda p: fc.static_scenarios(p), fc.guarded(fn), description=desc, **kw)
+
+
+def _nc(name, fn, desc, which):
+    return Check(name, "negative-control", lambda p: fc.nc_scenarios(which), fc.guarded(fn), description=desc,
+                 violates=fc.H32.text)
+
+
+CLAIM = register(Claim(
+    id="frei.lemB.3", paper="frei", ref="Lemma B.3", title="All margin constraints are active",
+    statement="Under (H32), at a KKT point W of Problem (1): y_i f(x_i; W) = 1 for all i ∈ I.",
+    latex=r"y_i f(x_i;W)=1\ \forall i",
+    kind="deterministic",
+    hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
+    checks=[
+        _ir("margins-tight", t.item1, "all margins exactly 1 on every KKT point", sharpness=None, sharpness_why=t.IDENT),
+        _nc("nc-below-h32", t.item1, "below (H32): a KKT point with a slack constraint", "item1"),
+    ],
+    notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
+))

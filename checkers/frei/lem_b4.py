@@ -1,0 +1,63 @@
+"""Frei et al., Lemma B.4: Identical neurons in closed form, with strict signs (Appendix B, proof of Theorem 3.2).
+
+Tested on every kink-free KKT point of Problem (1), enumerated exhaustively on nearly-orthogonal data at and
+above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use data just past the boundary
+(the scenario of the largest (H32) slack below 1 at which a scan found a violation; see ``fc.nc_scenarios``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.frei import common as fc
+from checkers.frei import thm3_2 as t
+from checkers.verdict import Verdict
+
+SH_UP, WHY_UP = 2.0, ""
+SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed bound is loose by ≈ 2 at best"
+
+
+def _ir(name, fn, desc, **kw):
+    return Check(name, "in-regime", lambda p: fc.static_scenarios(p), fc.guarded(fn), description=desc, **kw)
+
+
+def _nc(name, fn, desc, which):
+    return Check(name, "negative-control", lambda p: fc.nc_scenarios(which), fc.guarded(fn), description=desc,
+                 violates=fc.H32.text)
+
+
+def b4_form(s):
+    def meas(it, kp):
+        an = fc.analyse(s)
+        inst = an.inst
+        X, y, g, lam = inst.X, inst.y, inst.gamma, kp.lam
+        v = (lam[y > 0] @ X[y > 0] - g * lam[y < 0] @ X[y < 0]) / np.sqrt(inst.m)
+        u = (lam[y < 0] @ X[y < 0] - g * lam[y > 0] @ X[y > 0]) / np.sqrt(inst.m)
+        ref = np.vstack([np.tile(v, (inst.m1, 1)), np.tile(u, (inst.m2, 1))])
+        return float(np.abs(kp.W - ref).max() / np.linalg.norm(ref))
+    return fc.per_kkt(s, "max_j ‖w_j − (printed v or u)‖_∞/‖W‖", meas, lambda it: 1e-10, "<=")
+
+
+def b4_signs(s):
+    def meas(it, kp):
+        inst = fc.analyse(s).inst
+        Z = (inst.X @ kp.W.T) * (inst.y[:, None] * np.sign(inst.a)[None, :])
+        return float(-Z.min() / np.linalg.norm(kp.W))
+    return fc.per_kkt(s, "−min_{i,j} y_i a_j w_jᵀx_i/‖W‖ (must be < 0)", meas, lambda it: 0.0, "<")
+
+
+CLAIM = register(Claim(
+    id="frei.lemB.4", paper="frei", ref="Lemma B.4", title="Identical neurons in closed form, with strict signs",
+    statement="Under (H32), at a KKT point: v_1 = … = v_{m₁} = (1/√m)Σ_{I₊}λ_ix_i − (γ/√m)Σ_{I₋}λ_ix_i, u_1 = … = u_{m₂} = (1/√m)Σ_{I₋}λ_ix_i − (γ/√m)Σ_{I₊}λ_ix_i, and for all i, j: y_i v_jᵀx_i > 0, y_i u_jᵀx_i < 0.",
+    latex=r"v_j=\tfrac{1}{\sqrt m}\textstyle\sum_{I_+}\lambda_ix_i-\tfrac{\gamma}{\sqrt m}\sum_{I_-}\lambda_ix_i,\ y_iv_j^\top x_i>0,\ y_iu_j^\top x_i<0",
+    kind="deterministic",
+    hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
+    checks=[
+        _ir("closed-form-every-neuron", b4_form, "every v_j and u_j equals the printed formula", sharpness=None, sharpness_why=t.IDENT),
+        _ir("signs-every-neuron", b4_signs, "min over i, j of y_i v_jᵀx_i and −y_i u_jᵀx_i is > 0", sharpness=None,
+            sharpness_why="strict sign (bound 0): a tightening factor does not apply"),
+        _nc("nc-form-below-h32", b4_form, "below (H32): a KKT point whose neurons differ from the formula", "item2"),
+        _nc("nc-signs-below-h32", b4_signs, "below (H32): a neuron with the wrong sign on some x_i", "b4signs"),
+    ],
+    notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
+))

@@ -1,0 +1,41 @@
+"""Frei et al., Lemma B.6: The KKT point is the unique global optimum of Problem (1) (Appendix B, proof of Theorem 3.2).
+
+Tested on every kink-free KKT point of Problem (1), enumerated exhaustively on nearly-orthogonal data at and
+above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use data just past the boundary
+(the scenario of the largest (H32) slack below 1 at which a scan found a violation; see ``fc.nc_scenarios``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from checkers.claim import Check, Claim, register
+from checkers.frei import common as fc
+from checkers.frei import thm3_2 as t
+from checkers.verdict import Verdict
+
+SH_UP, WHY_UP = 2.0, ""
+SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed bound is loose by ≈ 2 at best"
+
+
+def _ir(name, fn, desc, **kw):
+    return Check(name, "in-regime", lambda p: fc.static_scenarios(p), fc.guarded(fn), description=desc, **kw)
+
+
+def _nc(name, fn, desc, which):
+    return Check(name, "negative-control", lambda p: fc.nc_scenarios(which), fc.guarded(fn), description=desc,
+                 violates=fc.H32.text)
+
+
+CLAIM = register(Claim(
+    id="frei.lemB.6", paper="frei", ref="Lemma B.6", title="The KKT point is the unique global optimum of Problem (1)",
+    statement="Under (H32), the KKT point W is the unique global optimum of Problem (1) (indeed Problem (1) has a unique KKT point).",
+    latex=r"W=\arg\min\{\tfrac12\|W\|_F^2: y_if(x_i;W)\ge1\}\ \text{(unique)}",
+    kind="deterministic",
+    hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
+    checks=[
+        _ir("unique-kkt-global-optimum", t.item4, "one KKT point, equal to the closed form; no sampled W beats its margin",
+            sharpness=None, sharpness_why="counts and float tolerances"),
+        _nc("nc-below-h32", t.item4, "below (H32): several KKT points", "item4"),
+    ],
+    notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
+))
