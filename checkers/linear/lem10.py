@@ -10,6 +10,10 @@ from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear.common import adversarial_min, emp_grad
 from checkers.verdict import Verdict
+
+# one data set per example: the false-alarm probability is the lemma's own failure probability (3e^{−γn}, 4e^{−γn},
+# 2e^{−γn} with γ unspecified), taken to be ≤ 0.01 at the tested n
+ALPHA_ONE = 0.01
 from generators.linear import SEEDS, gaussian_data, scenario, unit
 
 BETA = 4 * np.sqrt(2)
@@ -56,7 +60,7 @@ CLAIM = register(Claim(
     kind="statistical", hypotheses=[N_GE], constants=[Constant("β", float(BETA), "printed")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _states([1.0, 1.0, 2.0, 4.0]), _run,
-              description="n/d ∈ {1 (the boundary), 2, 4}, d ∈ [4, 8] (at d = n = 2 the unspecified failure probability 2e^{−γn} is not small), one data set per example, Nelder–Mead adversary over W",
+              alpha=ALPHA_ONE, description="n/d ∈ {1 (the boundary), 2, 4}, d ∈ [4, 8] (at d = n = 2 the unspecified failure probability 2e^{−γn} is not small), one data set per example, Nelder–Mead adversary over W",
               sharpness=2.5, sharpness_why="the worst ratio found is ≈ ½(1 + √(2d/n))² ≈ 2.9 at n = d: 4√2 is loose by ≈ ×2"),
         Check("negative-control-few-samples", "negative-control", lambda p: _states([0.125, 0.2]), _run,
               description="n ∈ {d/8, d/5} (< d): λ_max(M±) ≈ ½(1 + √(2d/n))² exceeds 4√2 (n = d/4 is borderline)",

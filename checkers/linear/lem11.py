@@ -13,6 +13,10 @@ from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear.common import adversarial_min
 from checkers.verdict import Verdict
+
+# one data set per example: the false-alarm probability is the lemma's own failure probability (3e^{−γn}, 4e^{−γn},
+# 2e^{−γn} with γ unspecified), taken to be ≤ 0.01 at the tested n
+ALPHA_ONE = 0.01
 from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 C_N = Constant("C", 10.0, "n ≥ C·d (the paper leaves C unspecified). C = 4 at d = 2 (n = 8) fails on some data sets "
@@ -70,12 +74,12 @@ CLAIM = register(Claim(
     corrected_statement="the same for all w with ‖w − a‖ ≤ ε, ε ≤ 1",
     checks=[
         Check("in-regime", "in-regime", lambda p: _states(log_uniform(0.05, 2.0)), _run, reading="fails",
-              description="ε log-uniform in [0.05, 2] (ε unrestricted), n/d ∈ {C, 3C}, d ∈ [4, 20]; adversary: eigenvectors of "
+              alpha=ALPHA_ONE, description="ε log-uniform in [0.05, 2] (ε unrestricted), n/d ∈ {C, 3C}, d ∈ [4, 20]; adversary: eigenvectors of "
                           "the half-space covariance, ±a, −(1 + t)a, and Nelder–Mead over the ε-ball",
               sharpness=80.0, sharpness_why="1/(100π) is loose by ≈ ×30–60 on these instances (the population minimum is "
                                            "≈ 0.1–0.2); the proof's constants are crude"),
         Check("corrected", "in-regime", lambda p: _states(log_uniform(0.05, 1.0)), _run, reading="holds",
-              description="ε ∈ [0.05, 1] (1 included), otherwise as above",
+              alpha=ALPHA_ONE, description="ε ∈ [0.05, 1] (1 included), otherwise as above",
               sharpness=80.0, sharpness_why="as for the in-regime check: the printed constant is loose by ≈ ×30–60"),
         Check("negative-control-few-samples", "negative-control",
               lambda p: _states(log_uniform(0.05, 1.0), n_over=(1.0, 1.5)), _run, cost=2,

@@ -16,6 +16,10 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.verdict import Verdict
+
+# one data set per example: the false-alarm probability is the lemma's own failure probability (3e^{−γn}, 4e^{−γn},
+# 2e^{−γn} with γ unspecified), taken to be ≤ 0.01 at the tested n
+ALPHA_ONE = 0.01
 from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 C_N = Constant("c", 1.0, "n ≥ c·d/δ; with δ = ε/100 (the largest δ allowed) n = 100·c·d/ε")
@@ -79,10 +83,10 @@ CLAIM = register(Claim(
                         "w ∈ E(ε) (the middle quantity is ≤ (4/π)‖h_⊥‖³/(1−ε) + δ‖h‖² since 2Φ(t) − 1 ≤ √(2/π)t)",
     checks=[
         Check("in-regime", "in-regime", lambda p: _states("as-printed"), _run,
-              description="n = ⌈100d/ε⌉ (c = 1, δ = ε/100), ε log-uniform in [0.01, 0.5], d ∈ [2, 6]; grid adversary over "
+              alpha=ALPHA_ONE, description="n = ⌈100d/ε⌉ (c = 1, δ = ε/100), ε log-uniform in [0.01, 0.5], d ∈ [2, 6]; grid adversary over "
                           "w ∈ E(ε) in the plane of a and a random e ⊥ a", sharpness=2.0, cost=2),
         Check("corrected", "in-regime", lambda p: _states("corrected"), _run,
-              description="the corrected chain (√(δ + (4/π)ε/(1−ε)) in place of δ + √(21/20)ε) on the same instances",
+              alpha=ALPHA_ONE, description="the corrected chain (√(δ + (4/π)ε/(1−ε)) in place of δ + √(21/20)ε) on the same instances",
               sharpness=2.8, sharpness_why="the (4/π) bound on the mismatch region loses ≈ ×2.45 against the exact "
                                            "population value (0.651 vs √(8/π))", cost=2),
         Check("negative-control-outside-ball", "negative-control", lambda p: _states("corrected", t_over=8.0, eps=(0.01, 0.05)),
