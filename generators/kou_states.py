@@ -76,8 +76,9 @@ def materialise_kou(scn: Scenario) -> KouInstance:
         r = np.sqrt((X**2).sum(1))
         X = np.zeros((n, d))
         X[np.arange(n), rng.permutation(d)[:n]] = r
-    if scn.get("d_proj") is not None:  # negative controls: keep the first d_proj coordinates (rank ≤ d_proj)
-        X = X[:, :int(scn["d_proj"])]
+    if scn.get("d_proj") is not None:  # negative controls: rotate, keep the first d_proj coordinates (rank ≤ d_proj)
+        Q, _ = np.linalg.qr(rng.standard_normal((d, d)))
+        X = (X @ Q)[:, :int(scn["d_proj"])]
         d = X.shape[1]
     R_max = float(np.sqrt((X**2).sum(1)).max())
     delta = float(scn["delta"])

@@ -127,13 +127,15 @@ CLAIM = register(Claim(
     corrected_statement="(1/m)Σ_rρ_{y_i,r,i}⁽ᵗ⁾ ≥ (2c₆)⁻¹log(1 + γη‖x_i‖²c₆e^{−(γ+1)β}t/(nm)) and "
                         "(1/m)Σ_r|ρ_{−y_i,r,i}⁽ᵗ⁾| ≥ (2c₆)⁻¹γlog(1 + η‖x_i‖²c₆e^{−(γ+1)β}t/(nm)) (C.33)/(C.34); "
                         "(C.15) and bullets 1-2 as printed",
+    # (C.15) and bullets 1-2 hold as printed; they are part of the corrected statement (target "corrected"), the
+    # as-printed checks are bullets 3-4 (expected to fail)
     checks=[
-        Check("in-regime-c15", "in-regime", leaky_in_regime, _c15,
+        Check("in-regime-c15", "in-regime", leaky_in_regime, _c15, target="corrected",
               description="(C.15) at every recorded t ≥ T₁ with c₃ from the proof", sharpness=9.0),
-        Check("in-regime-bullet-1", "in-regime", leaky_in_regime, lambda s: _bullet(s, 1),
+        Check("in-regime-bullet-1", "in-regime", leaky_in_regime, lambda s: _bullet(s, 1), target="corrected",
               description="bullet 1 at every recorded t ≥ T₁, c₄ from the proof; nearly attained (looseness ≈ 1.03 "
                           "on the ci instances)", sharpness=2.0),
-        Check("in-regime-bullet-2", "in-regime", leaky_in_regime, lambda s: _bullet(s, 2),
+        Check("in-regime-bullet-2", "in-regime", leaky_in_regime, lambda s: _bullet(s, 2), target="corrected",
               description="bullet 2 at every recorded t ≥ T₁, c₅ from the proof; the γ⁻¹ in front makes it "
                           "loose by ≈ γ⁻²", sharpness=None,
               sharpness_why="the printed bound is loose by ≈ γ⁻²(1+γ²) ∈ [2, 100] (γ⁻¹ in front, γ inside): no "
