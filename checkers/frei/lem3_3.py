@@ -1,0 +1,104 @@
+"""Frei et al., Lemma 3.3: Gaussian inputs with Tr Σ = d and ‖Σ‖₂ = O(1) are nearly orthogonal.
+
+Statement: x₁, …, x_n i.i.d. N(0, Σ), Tr Σ = d, ‖Σ‖₂ = O(1), n ≤ d^{O(1)}; w.p. ≥ 1 − n⁻¹⁰, for all i
+‖x_i‖²/d = 1 ± O(√(log n/d)) and for all i ≠ j |⟨x_i, x_j⟩|/d = O(√(log n/d)).
+
+The O(·) constants are the suite's: C_norm = C_ip = 8 (Constant, below), chosen from the proof's tails
+(Hanson–Wright for ‖x‖², the conditional Gaussian tail of ⟨x_i, x_j⟩ given x_j, union bound to n⁻¹⁰ with
+‖Σ‖₂ ≤ K = 1.5: √(2·12·K) ≈ 6 < 8). Each example draws S seeds of X (S = profile.seeds); the measured quantity
+is the largest effective constant over the seeds, max_s max(T₁, T₂) with T₁ = max_i |‖x_i‖²/d − 1|/√(log n/d),
+T₂ = max_{i≠j} |⟨x_i,x_j⟩|/√(d log n); it must be ≤ C. Under the lemma each seed fails w.p. ≤ n⁻¹⁰, so a false
+alarm has probability ≤ S·n⁻¹⁰ ≤ 48·3⁻¹⁰ < 1e-3 (alpha). The effective constants are reported.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Constant, Hypothesis, measured
+from checkers.verdict import Verdict
+from generators.scenario import Scenario
+
+C = Constant("C_norm = C_ip", 8.0, "the O(·) constants: from the proof's Gaussian/Hanson–Wright tails at level n⁻¹⁰ "
+             "with ‖Σ‖₂ ≤ 1.5 (√(24·1.5) ≈ 6 < 8)")
+K = 1.5
+TRACE = Hypothesis("Tr Σ = d", "Lemma 3.3", lambda q: (q["trace_over_d"], abs(q["trace_over_d"] - 1) < 1e-9))
+OPNORM = Hypothesis("‖Σ‖₂ = O(1) (read: ‖Σ‖₂ ≤ 1.5)", "Lemma 3.3",
+                    lambda q: (q["opnorm"], q["opnorm"] <= K))
+POLY = Hypothesis("n ≤ d^{O(1)} (read: n ≤ d²)", "Lemma 3.3", lambda q: (q["n"], q["n"] <= q["d"] ** 2))
+
+
+def spectrum(kind: str, d: int, rng) -> np.ndarray:
+    """Eigenvalues of Σ (diagonal WLOG, by rotation invariance), normalised to Tr Σ = d."""
+    if kind == "identity":
+        s = np.ones(d)
+    elif kind == "uniform":
+        s = rng.uniform(0.5, 1.5, d)
+    elif kind == "edge":  # one eigenvalue at the ‖Σ‖₂ = 1.5 edge
+        s = np.ones(d)
+        s[0] = 1.5
+    elif kind == "spiked":  # ‖Σ‖₂ = d/2 (outside)
+        s = np.full(d, d / (2 * (d - 1)))
+        s[0] = d / 2
+    else:
+        raise ValueError(f"spectrum: unknown {kind!r}")
+    s = s * d / s.sum()
+    if kind == "edge":
+        s = np.minimum(s, K)
+        s *= d / s.sum()
+    return s
+
+
+def scenarios(p, kinds=("identity", "uniform", "edge")):
+    return st.builds(lambda n, d, k, seed: Scenario("frei-gauss", seed, {"n": n, "d": d, "sigma": k, "seeds": p.seeds}),
+                     st.integers(3, 30), st.sampled_from([50, 100, 300, 1000, 3000]), st.sampled_from(kinds),
+                     st.integers(0, 2**31 - 1))
+
+
+def run(scn: Scenario) -> Verdict:
+    n, d, kind, S = int(scn["n"]), int(scn["d"]), str(scn["sigma"]), int(scn["seeds"])
+    rng = np.random.default_rng(scn.seed)
+    s = spectrum(kind, d, rng)
+    X = rng.standard_normal((S, n, d)) * np.sqrt(s)
+    G = X @ np.transpose(X, (0, 2, 1))
+    L = math.log(n)
+    diag = np.diagonal(G, axis1=1, axis2=2)
+    T1 = np.abs(diag / d - 1).max(axis=1) / math.sqrt(L / d)
+    off = np.abs(G - np.einsum("sij,ij->sij", G, np.eye(n)))
+    T2 = off.max(axis=(1, 2)) / math.sqrt(d * L)
+    q = {"trace_over_d": float(s.sum() / d), "opnorm": float(s.max()), "n": n, "d": d}
+    T = np.maximum(T1, T2)
+    return Verdict.compare("max over seeds of max(T₁, T₂) (effective O(·) constant)", float(T.max()), C.value, "<=",
+                           constants={"T1_max": float(T1.max()), "T2_max": float(T2.max()),
+                                      "T1_median": float(np.median(T1)), "T2_median": float(np.median(T2)),
+                                      "seeds": S, "failures": int((T > C.value).sum()),
+                                      "allowed_failure_per_seed": n**-10.0},
+                           hypotheses=measured(q, TRACE, OPNORM, POLY))
+
+
+CLAIM = register(Claim(
+    id="frei.lem3.3", paper="frei", ref="Lemma 3.3",
+    title="Gaussian data are nearly orthogonal",
+    statement="If x₁,…,x_n i.i.d. N(0,Σ), Tr Σ = d, ‖Σ‖₂ = O(1), n ≤ d^{O(1)}, then w.p. ≥ 1 − n⁻¹⁰: "
+              "‖x_i‖²/d = 1 ± O(√(log n/d)) ∀i and |⟨x_i,x_j⟩|/d = O(√(log n/d)) ∀i ≠ j.",
+    latex=r"\Pr\Big[\forall i:\ \big|\tfrac{\|x_i\|^2}{d}-1\big|\le C\sqrt{\tfrac{\log n}{d}},\ \forall i\ne j:\ "
+          r"\tfrac{|\langle x_i,x_j\rangle|}{d}\le C\sqrt{\tfrac{\log n}{d}}\Big]\ge1-n^{-10}",
+    kind="statistical",
+    hypotheses=[TRACE, OPNORM, POLY],
+    constants=[C],
+    checks=[
+        Check("in-regime", "in-regime", scenarios, run, alpha=1e-3, sharpness=3.0,
+              sharpness_why="C = 8 is set by the n⁻¹⁰ tail; typical effective constants are ≈ 3–4, so the printed "
+                            "bound with the declared C is loose by ≈ 2 (measured 1.99 in ci) on 48 seeds",
+              description="identity, uniform-in-[0.5,1.5] and ‖Σ‖₂ = 1.5 spectra, n ∈ [3, 30], d ∈ [50, 3000]; "
+                          "every seed's effective constants ≤ C"),
+        Check("nc-spiked-covariance", "negative-control", lambda p: scenarios(p, kinds=("spiked",)), run,
+              violates=OPNORM.text,
+              description="‖Σ‖₂ = d/2 (catalogue §G-N9): ⟨x_i,x_j⟩/d = Θ(1), the effective constant grows like √(d/log n)"),
+    ],
+    notes="T₁ and T₂ are the effective constants of the two O(·) terms (reported per example). O(1) has no sharp "
+          "boundary; the control uses the spiked covariance of the catalogue.",
+))
