@@ -1,0 +1,44 @@
+"""generators/linear.py: the two-neuron states honour their params; the empirical helpers match simulator/gd.py."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from checkers.linear.common import allowed_failures, c_eff, emp_grad, emp_loss, fit_rate
+from generators.linear import multi_output_problem, pair_state, scenario
+from simulator import simulate
+
+
+@pytest.mark.parametrize("mode", ["random", "perp", "antiparallel", "aligned"])
+def test_pair_state_params(mode):
+    s = scenario(3, d=5, a_norm=2.0, rad=0.4, w1=3.0, mode=mode, v1=0.5, v2=4.0)
+    S = pair_state(s)
+    assert np.linalg.norm(S["a"]) == pytest.approx(2.0)
+    assert np.linalg.norm(S["Wt"].sum(0)) == pytest.approx(0.8)
+    assert np.allclose(S["Wt"], S["W"] * np.array([[0.5], [4.0]]))
+    assert np.allclose(S["W_star"], [S["a"] / 0.5, -S["a"] / 4.0])
+
+
+def test_multi_output_init_condition():
+    P = multi_output_problem(scenario(1, r=3, d=7, sig_min=0.5, sig_max=2.0, rad=0.5, w1=2.0))
+    for l in range(3):
+        assert np.linalg.norm(P["W"][l] + P["W"][l + 3]) == pytest.approx(0.5 * np.linalg.norm(P["A_tilde"][l]))
+    x = np.random.default_rng(2).standard_normal((7, 20))
+    assert np.allclose(P["V"].T @ np.maximum(P["W_star"] @ x, 0), P["A"] @ x)  # W* fits y = Ax exactly
+
+
+def test_empirical_gradient_matches_simulator():
+    rng = np.random.default_rng(0)
+    X, a, W = rng.standard_normal((50, 4)), rng.standard_normal(4), rng.standard_normal((2, 4))
+    v = np.array([1.3, -0.7])
+    tr = simulate(X, X @ a, W, v, step_size=0.1, steps=1, loss="squared_half_mean", record_steps=[0, 1], engine="direct")
+    assert np.allclose(tr.W[1, 0], W - 0.1 * emp_grad(W, v, a, X))
+    assert tr.loss[0, 0] == pytest.approx(emp_loss(W, v, a, X))
+
+
+def test_rate_helpers():
+    err = 3.0 * 0.9 ** np.arange(50)
+    assert c_eff(err, 1.0, 0.5) == pytest.approx(0.2)
+    rho, se = fit_rate(err)
+    assert rho == pytest.approx(0.9) and se < 1e-8
+    assert allowed_failures(48, 0.05, 1e-3) >= 1 and allowed_failures(48, 0.0001, 1e-3) == 1
