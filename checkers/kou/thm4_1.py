@@ -5,8 +5,8 @@ Under R_min² ≥ CR²γ⁻⁴np, η ≤ (CR_max²/nm)⁻¹, σ₀ ≤ γ(CR_max
 (c) |y_i f(W/‖W‖_F, x_i) − y_k f(W/‖W‖_F, x_k)| → 0;  (d) KKT of (4.1) under directional convergence;
 (e) L_S(W^{(t)}) = Θ(t⁻¹).
 
-Each bullet is a rate test on the late window t ∈ [t_max/100, t_max] of a run recorded at geometric checkpoints
-(t_max = 5000 at η̂ ∈ [0.2, 1/4] in ci, i.e. normalised time η̂t ≥ 1000; 2·10⁵·horizon steps at η̂ ∈ [0.02, 1/4]
+Each bullet is a rate test on the late window t ∈ [max(t_max/100, 200/η̂), t_max] of a run recorded at geometric checkpoints
+(t_max = 8000 at η̂ ∈ [0.2, 1/4] in ci, i.e. normalised time η̂t ≥ 1600; 2·10⁵·horizon steps at η̂ ∈ [0.02, 1/4]
 otherwise), fitted on the two halves of the window (the difference is the
 fit's uncertainty, "drift"):
 (a) slope of ‖w_{j,r}‖ against log t: late/early ratio within 10% of 1 (Θ(log t); a power law t^a has a growing
@@ -63,12 +63,22 @@ def _log(x):
     return np.log(np.maximum(x, 1e-300))
 
 
+TAU0 = 200.0
+
+
+def window_frac(sim: dict) -> float:
+    """The late window starts at max(t_max/100, τ₀/η̂): normalised time η̂t ≥ τ₀ = 200 (past the transient)."""
+    k = sim["inst"].knobs()
+    return min(0.5, max(0.01, TAU0 / (k["eta_hat"] * float(sim["t"][-1]))))
+
+
 def norm_log(sim: dict, q: np.ndarray) -> tuple[float, dict]:
     """max over series of |late/early − 1| for the slope of q against log t (inf when a slope is ≤ 0)."""
     worst, det = 0.0, {}
+    fr = window_frac(sim)
     for s in range(q.shape[1]):
         for k in range(q.shape[2]):
-            f = window_fit(sim["t"], q[:, s, k], y_of=lambda v: v)
+            f = window_fit(sim["t"], q[:, s, k], y_of=lambda v: v, frac=fr)
             r = abs(f["late"] / f["early"] - 1) if f["early"] > 0 and f["late"] > 0 else np.inf
             if r >= worst:
                 worst, det = r, {"seed": s, "index": k, **f}
@@ -89,27 +99,28 @@ def _run(scn: Scenario, bullet: str, hyps=LEAKY_HYPS) -> Verdict:
         return Verdict.compare("max_{j,r} |slope_late/slope_early − 1| of ‖w_{j,r}‖ vs log t", worst, 0.1, "<=",
                                constants=k, hypotheses=H, details=det)
     if bullet == "sr":
-        late = t >= t[-1] / 100
+        fr = window_frac(sim)
+        late = t >= t[-1] * fr
         series = [sim["sr"][j][:, s] - 1 for j in ("+1", "-1") for s in range(inst.B)]
         moving = [x for x in series if x[late].max() > 1e-12]  # SR ≡ 1 (e.g. m = 1) is already the limit
         if not moving:
             return Verdict.compare("max_j (SR(W_j) − 1) on the late window (rank one throughout)",
                                    max(float(x[late].max()) for x in series), 1e-12, "<=", constants=k, hypotheses=H)
-        fits = [window_fit(t, np.maximum(x, 1e-300), x_of=lambda v: np.log(np.log(v))) for x in moving]
+        fits = [window_fit(t, np.maximum(x, 1e-300), x_of=lambda v: np.log(np.log(v)), frac=fr) for x in moving]
         worst = max(fits, key=lambda f: f["late"])
         det = {**worst, "SR_minus_1_at_t_max": [float(sim["sr"][j][-1].max() - 1) for j in ("+1", "-1")],
                "SR_full_W_at_t_max": float(sim["sr"]["all"][-1].max())}
         return Verdict.compare("max_j exponent of SR(W_j) − 1 vs log t (late half of the window)", worst["late"], -0.9,
                                "<=", constants=k, hypotheses=H, details=det)
     if bullet == "margins":
-        fits = [window_fit(t, np.maximum(sim["spread"][:, s], 1e-15), x_of=lambda v: np.log(np.log(v)))
-                for s in range(inst.B)]
+        fits = [window_fit(t, np.maximum(sim["spread"][:, s], 1e-15), x_of=lambda v: np.log(np.log(v)),
+                           frac=window_frac(sim)) for s in range(inst.B)]
         worst = max(fits, key=lambda f: f["late"])
         det = {**worst, "spread_at_t_max": float(sim["spread"][-1].max())}
         return Verdict.compare("exponent of max_{i,k} normalised margin gap vs log t (late half)", worst["late"], -0.5,
                                "<=", constants=k, hypotheses=H, details=det)
     if bullet == "loss":
-        fits = [window_fit(t, sim["loss"][:, s]) for s in range(inst.B)]
+        fits = [window_fit(t, sim["loss"][:, s], frac=window_frac(sim)) for s in range(inst.B)]
         worst = max(fits, key=lambda f: abs(f["late"] + 1))
         det = {**worst, "distance_to_-1/2": abs(worst["late"] + 0.5), "tL_at_t_max": float(t[-1] * sim["loss"][-1].max())}
         return Verdict.compare("|exponent of L_S vs t (late half) + 1|", abs(worst["late"] + 1), 0.03, "<=",
@@ -124,8 +135,8 @@ def _run(scn: Scenario, bullet: str, hyps=LEAKY_HYPS) -> Verdict:
 
 
 def horizon(p) -> int:
-    """ci: 5000 steps at η̂ ≥ 0.2 (normalised time τ = η̂t ≥ 1000); otherwise 2·10⁵·horizon steps, η̂ ≥ 0.02."""
-    return 5_000 if p.name == "ci" else int(200_000 * p.horizon)
+    """ci: 8000 steps at η̂ ≥ 0.2 (normalised time τ = η̂t ≥ 1600); otherwise 2·10⁵·horizon steps, η̂ ≥ 0.02."""
+    return 8_000 if p.name == "ci" else int(200_000 * p.horizon)
 
 
 def eta_range(p) -> tuple[float, float]:
