@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear.common import c_eff, fit_rate
+from checkers.symbolic.linear import contraction_f1
 from checkers.verdict import Verdict
+from generators.linear import SEEDS, scenario
 from generators.linear import pair_state, pair_states
 from simulator.population import simulate_population
 
@@ -42,6 +44,15 @@ def _run(scn) -> Verdict:
                                     "v1w1+v2w2_monotone": mono, "rate_bound": 1 - C2.value * mu})
 
 
+def _f1(_scn) -> Verdict:
+    d = contraction_f1()
+    if d.outcome == "undecided":
+        return Verdict.inconclusive(d.detail)
+    ok = d.proved and C1.value <= C2.value / 2.5 * (1 + 1e-12)
+    return Verdict.compare("F.1: 1 − 2μα + μ²β² ≤ 1 − μα ⟺ μ ≤ α/β² (sympy; 0 = proved) and c₁ = α/β² = 0.3/2.5",
+                           0.0 if ok else 1.0, 0.0, "<=", details={"sympy": d.outcome})
+
+
 def _states(rad=(0.0, 0.5), mus=(C1.value, 0.06, 0.02), steps=300, modes=("random", "perp", "antiparallel"), **kw):
     return st.builds(lambda s, mu: s.__class__(s.family, s.seed, dict(s.params, mu=mu, steps=steps)),
                      pair_states(rad=rad, v=(0.1, 10.0), modes=modes, **kw), st.sampled_from(list(mus)))
@@ -63,6 +74,9 @@ CLAIM = register(Claim(
                           "steps: c₂_eff ≥ c₂ = 0.3 ⟺ the bound at every τ; fitted ρ̂ ± s.e. reported",
               sharpness=3.5, sharpness_why="measured c₂_eff ≈ 0.86–1.1 (near W* the simulated Hessian is ½I, contraction "
                                            "≈ 1 − μ): the printed c₂ = 0.3 is loose by ≈ ×2.9", cost=2),
+        Check("proof-f1-contraction", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), _f1,
+              target="proof-step", description="F.1's contraction step and the constants c₁ = α/β², c₂ = α (sympy)",
+              sharpness=None, sharpness_why="symbolic identity", cost=3),
         Check("negative-control-saddle-init", "negative-control",
               lambda p: _states(rad=(1.02, 1.05), mus=(C1.value,), modes=("aligned",), w1=(1.01, 1.03)), _run,
               description="init in the saddle valley just past ‖w̃₁ + w̃₂‖ = ‖a‖ (aligned with a; the first failing inits: "
