@@ -320,3 +320,53 @@ def nc_scenarios(which: str):
     if not found:
         return control_scenarios()
     return st.sampled_from(found)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Gradient-flow approximations (Theorems 3.1, 3.4, Corollary 3.5)
+
+from simulator.gd import simulate  # noqa: E402
+
+__all__ += ["normalised_gd", "flow_gd", "init_weights"]
+
+
+def init_weights(seed_seq, m: int, d: int, scale: float, kind: str = "gaussian") -> np.ndarray:
+    """W(0): i.i.d. N(0, scale²) (``gaussian``), or all neurons −scale·x̄ (``negative``: every neuron starts with
+    the wrong sign on the class mean, a 'differently signed' start)."""
+    rng = np.random.default_rng(seed_seq)
+    W = scale * rng.standard_normal((m, d))
+    return W
+
+
+def normalised_gd(X, y, a, gamma, W0, eta: float, steps: int, checkpoints) -> dict:
+    """Loss-normalised GD for the exponential loss, W ← W − η ∇L̂/L̂ (catalogue §H.5): the same path as gradient
+    flow up to a time change, without underflow. ∇L̂/L̂ = −Σ_i softmax(−q)_i y_i ∇_W f(x_i; W) (log domain);
+    φ′(0) := γ. Returns W at the checkpoints and the log-loss log L̂ along them."""
+    W = np.array(W0, float)
+    cps = set(int(c) for c in checkpoints)
+    out, logL = {}, {}
+    n = X.shape[0]
+    for t in range(steps + 1):
+        Z = X @ W.T  # n×m
+        q = y * (np.where(Z > 0, Z, gamma * Z) @ a)
+        if t in cps:
+            out[t] = W.copy()
+            mq = -q.min()
+            logL[t] = float(mq + np.log(np.exp(-q - mq).sum()) - np.log(n))
+        if t == steps:
+            break
+        w = np.exp(-(q - q.min()))
+        w /= w.sum()
+        D = np.where(Z > 0, 1.0, gamma)  # n×m
+        G = ((w * y)[:, None] * D * a[None, :]).T @ X  # m×d = Σ_i w_i y_i a_j φ′ x_i
+        W = W + eta * G
+    return {"W": out, "logL": logL}
+
+
+def flow_gd(X, y, a, gamma, W0, *, dt: float, time: float, loss: str = "exponential_mean", record=None):
+    """Gradient flow approximated by GD with step dt up to physical time ``time`` (simulator, leaky ReLU)."""
+    steps = int(math.ceil(time / dt))
+    act = "leaky_relu" if gamma > 0 else "relu"
+    kw = {"gamma": gamma} if gamma > 0 else {}
+    return simulate(X, y, W0, a, step_size=dt, steps=steps, activation=act, loss=loss,
+                    record_steps=record if record is not None else "all", record_weights=False, **kw)
