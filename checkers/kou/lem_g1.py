@@ -132,10 +132,11 @@ CLAIM = register(Claim(
                     "~10²–10³ steps); the proof bounds the difference",
     readings={"fails": "product of margins y_i f · y_k f ≤ C₁ (the minus sign lost in rendering)",
               "holds": "difference y_i f(W^{(t)}, x_i) − y_k f(W^{(t)}, x_k) ≤ C₁ (the proof's reading, Eq. after (G.5))"},
-    corrected_statement="y_i f(W^{(t)}, x_i) − y_k f(W^{(t)}, x_k) ≤ C₁ for all i, k and t ≥ 0, with "
-                        "C₁ = max{4β, log(60R²) + 1}",
+    corrected_statement="Lemma G.1 with its second bullet read as y_i f(W^{(t)}, x_i) − y_k f(W^{(t)}, x_k) ≤ C₁ for all "
+                        "i, k and t ≥ 0 (C₁ = max{4β, log(60R²) + 1}); the other bullets as printed (c = 2β, "
+                        "C₂ = 2(1 + e^{C₁}))",
     checks=[
-        check("in-regime-margin", "margin", _in,
+        check("corrected-margin", "margin", _in, target="corrected",
               description="bullet 1 with c = 2β at every recorded step (all t ≤ 120, then pairs (t, t+1) to the "
                           "horizon), ReLU and leaky γ ∈ {0.1, 0.5, 0.9}, at the proof's constant boundaries"),
         check("as-printed-product", "product", lambda p: pool(horizon(p)), target="as-printed", reading="product",
@@ -146,11 +147,11 @@ CLAIM = register(Claim(
                           "recorded step",
               sharpness=6.0, sharpness_why="C₁ ≥ log 60 + 1 ≈ 5.1 while the measured gaps stay ≲ log R² + O(β) "
                                            "(≤ 1.4 at R = 2): the printed constant is loose by ≈ 4–5×"),
-        check("in-regime-lprime-ratio", "lprime", _in,
+        check("corrected-lprime-ratio", "lprime", _in, target="corrected",
               description="bullet 3 with C₂ = 2(1 + e^{C₁}) at every recorded step",
               sharpness=400.0, sharpness_why="C₂ = 2(1 + e^{C₁}) ≥ 328 while ℓ′ ratios stay ≲ R²·e^{O(β)} ≤ 4–5: "
                                              "the printed constant is loose by ≈ 10²"),
-        check("in-regime-active-sets", "active", _in, sharpness=None,
+        check("corrected-active-sets", "active", _in, target="corrected", sharpness=None,
               sharpness_why="a count of neurons leaving S_i (bound 0): an invariant, no tolerance to tighten",
               description="bullet 4: no r leaves S_i between consecutive recorded steps (every step up to 120, pairs "
                           "(t, t+1) beyond, and the chain between checkpoints)"),
@@ -170,7 +171,8 @@ CLAIM = register(Claim(
         check("negative-control-g4-g5", "g45", _correlated, regime="negative-control",
               violates=G_ORTH.text, target="proof-step", description="catalogue N6: the margin of x₁ decreases in some step"),
     ],
-    notes="Checked at the proof's smallest constants c = 2β, C₁ = max{4β, log(60R²) + 1}, C₂ = 2(1 + e^{C₁}) and at the "
+    notes="Bullets 1, 3 and 4 are unchanged by the correction; they are checked as part of the corrected statement. "
+          "Checked at the proof's smallest constants c = 2β, C₁ = max{4β, log(60R²) + 1}, C₂ = 2(1 + e^{C₁}) and at the "
           "boundaries of the derived conditions (R_min² = 10C₂(n−1)p, η̂ = 1/3). Per-step statements (bullet 4, "
           "(G.4)/(G.5)) are checked at every step up to t = 120 and on consecutive pairs at geometric t beyond; the "
           "horizon is 1000 steps under ci, 10⁴ under dev, 10⁵ under thorough. Controls at the hypotheses' "

@@ -15,6 +15,8 @@ from checkers.hypotheses import Constant, measured
 from checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
                                   large_step_pool, margin_run, nc_pool)
 from checkers.verdict import Verdict
+from generators.scenario import Scenario
+from hypothesis import strategies as st
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
 
@@ -56,8 +58,9 @@ def _in(p):
 def dead_pool(H: int = 300):
     """ReLU, x_i = e_i, m = 2: on these seeds some sample has S_i^{(0)} = ∅ (catalogue N3; B.2's event broken): it is
     never fitted, its margin stays ≈ 0 and |ℓ′| ≈ 1/2."""
-    return nc_pool([{"data": "basis", "n": 4, "d": 6, "gamma": 0.0, "m": 2, "eta_hat": 0.2, "sig_hat": 0.01,
-                     "n_pos": 2, "horizon": H} for _ in range(6)], seed=11)
+    return st.sampled_from([Scenario("kou", seed, {"delta": 0.1, "seeds": 1, "data": "basis", "n": 4, "d": 6,
+                                                   "gamma": 0.0, "m": 2, "eta_hat": 0.2, "sig_hat": 0.01, "n_pos": 2,
+                                                   "horizon": H}) for seed in (13, 15, 16)])  # each has S_i⁽⁰⁾ = ∅
 
 
 SIDES = {"margin-upper": "y_i f − log t − log(η‖x_i‖²/nm) ≤ C₃",

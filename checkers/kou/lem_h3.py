@@ -68,8 +68,11 @@ def _in_regime(p):
 
 
 def _nc_mean(p):
-    """Shifted Bernoulli entries (mean μ ∈ (0, 0.5]): ‖A‖₂ ≈ μ√(mn) beats K(√m + √n + t) once μ ≳ K(√m+√n)/√(mn)."""
-    return matrix_scenario(dists=("bernoulli",), m=(40, 100), n=(40, 100), t=(0.9, 2.0), q=(0.5, 0.5), shift=(0.01, 0.5))
+    """Shifted Bernoulli(1/2) entries, 60×60, t = 1, mean μ on an increasing grid: ‖A‖₂ ≈ μ√(mn) beats
+    K(√m + √n + t) once μ ≳ K(√m + √n + t)/√(mn) ≈ 0.2 (the first μ caught is reported)."""
+    from generators.scenario import Scenario
+    return st.sampled_from([Scenario("kou-matrix", 91 + k, {"dist": "bernoulli", "m": 60, "n": 60, "t": 1.0, "q": 0.5,
+                                                           "shift": mu}) for k, mu in enumerate((0.05, 0.1, 0.2, 0.3, 0.5))])
 
 
 CLAIM = register(Claim(
