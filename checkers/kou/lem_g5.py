@@ -72,6 +72,46 @@ def g5_verdict(scn, in_regime: bool = True) -> Verdict:
                            details={"series": ser, "b": float(b), "eps_inf": float(e_inf)})
 
 
+STRUCT_TOL = Constant("tolerance on the (G.12)/(G.13) limits", 0.05,
+                      "declared, relative to the mean λ′_i = ρ_{y_i,r,i}/‖W‖_F: Lemma D.3 bounds the differences, so the "
+                      "extrapolated limits are ≈ 0")
+
+
+def structure_verdict(scn) -> Verdict:
+    """(G.12): ρ_{j,r,i}/‖W‖_F does not depend on r; (G.13): ρ_{−y_i,r,i}/‖W‖_F → −γ·ρ_{y_i,r,i}/‖W‖_F — both as limits
+    extrapolated in 1/‖W‖_F over the last decade, relative to the scale of λ′_i."""
+    run = margin_run(scn, int(scn["horizon"]))
+    q = g_quantities(run)
+    H = run.t[-1]
+    Wn = run.W / np.linalg.norm(run.W, axis=(1, 2))[:, None, None]
+    k10 = int(np.searchsorted(run.t, H / 10.0))
+    q["drift"] = float(np.linalg.norm(Wn[-1] - Wn[k10]))
+    hyp = measured(q, *HYPS)
+    consts = {k: q[k] for k in ("n", "m", "gamma", "eta_hat", "beta", "R", "S0_frac_min", "drift")}
+    if not all(v["holds"] for v in hyp.values()):
+        return Verdict.outside("hypothesis not met on this draw: " + "; ".join(k for k, v in hyp.items() if not v["holds"]))
+    inst, m, g = run.inst, run.inst.m, run.inst.gamma
+    w = run.t >= H / 10.0
+    rho = run.rho[w] / run.fro[w][:, None, None]  # ρ/‖W‖_F, (T, 2m, n)
+    own = np.where(inst.y > 0, 0, 1)  # block of the sample's own class
+    spread, mismatch, scale = [], [], []
+    for i in range(inst.n):
+        mine = rho[:, own[i] * m:(own[i] + 1) * m, i]
+        other = rho[:, (1 - own[i]) * m:(2 - own[i]) * m, i]
+        spread.append(np.maximum(np.ptp(mine, axis=1), np.ptp(other, axis=1)))
+        mismatch.append(np.abs(other.mean(axis=1) + g * mine.mean(axis=1)))
+        scale.append(mine.mean(axis=1)[-1])
+    x = 1.0 / run.fro[w]
+    lam = float(np.mean(scale))
+    lim = {}
+    for name, series in (("G.12 row spread", np.max(spread, axis=0)), ("G.13 mismatch", np.max(mismatch, axis=0))):
+        b, v_inf = np.polyfit(x, series, 1)
+        lim[name] = float(v_inf)
+    worst = max(abs(v) for v in lim.values()) / lam
+    return Verdict.compare("max |extrapolated (G.12) spread, (G.13) mismatch| / mean λ′", worst, STRUCT_TOL.value, "<=",
+                           constants=consts, hypotheses=hyp, details={**lim, "mean_lambda_prime": lam})
+
+
 def _in(p):
     return g_regime(H=3 * horizon(p), eta_hat=(1.0 / 3.0, 1.0 / 3.0), gammas=(0.1, 0.5, 0.9))
 
@@ -92,12 +132,16 @@ CLAIM = register(Claim(
           r"\min_W\tfrac12\|W\|_F^2\ \text{s.t.}\ y_if(W,x_i)\ge1\ \forall i",
     kind="deterministic",
     hypotheses=list(HYPS),
-    constants=[KKT_TOL, DRIFT_TOL],
+    constants=[KKT_TOL, DRIFT_TOL, STRUCT_TOL],
     checks=[
         Check("in-regime-kkt-limit", "in-regime", _in, lambda s: g5_verdict(s), cost=2.0,
               description="leaky γ ∈ {0.1, 0.5, 0.9}, η̂ = 1/3, 3000 steps under ci: the KKT residual of α_tW̄_t (λ ≥ 0 "
                           "by NNLS/BVLS, residuals recomputed) at six steps of the last decade, extrapolated in 1/‖W‖_F",
               sharpness=None, sharpness_why="a limit (= 0): the tolerance on the extrapolated residual is declared"),
+        Check("proof-step-g12-g13", "in-regime", _in, structure_verdict, cost=2.0, target="proof-step",
+              description="(G.12) ρ_{j,r,i}/‖W‖_F independent of r and (G.13) ρ_{−y_i,r,i} → −γρ_{y_i,r,i} (relative to "
+                          "‖W‖_F), both extrapolated to t → ∞ in 1/‖W‖_F",
+              sharpness=None, sharpness_why="limits (= 0): the tolerance is declared"),
         Check("negative-control-nonsupport", "negative-control", _nonsupport, lambda s: g5_verdict(s, False),
               violates=G_ORTH.text,
               description="catalogue N2: x₂ is not a support vector; the residual with multipliers on all constraints "
