@@ -66,7 +66,8 @@ CLAIM = register(Claim(
         Check("negative-control-nonlinear", "negative-control",
               lambda p: frei_e(orth_base="abs", data={"orth": (0.9, 1000.0)}, gamma=st.integers(90, 99).map(lambda k: k / 100),
                                pin={"n": 2, "d_extra": 0, "n_pos": 1, "pattern": "signs", "at_zero": 0.0, "m": 1,
-                                    "w_kind": "gauss", "w_log10": 0.0, "act": "smooth"}),
+                                    "w_kind": "gauss", "w_log10": 0.0, "act": "smooth", "gamma": 0.95, "orth": 1.0,
+                                    "R_max": 1.0}),
               equivalence, violates=LINEAR.text,
               description="φ smoothed leaky with γ ∈ [0.9, 0.99] (just short of linear), or m > 1: the gradients' C′ "
                           "differs from the samples' C"),

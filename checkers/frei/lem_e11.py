@@ -86,7 +86,8 @@ def nc_b(p):
     return frei_e(orth_base="e11b", data={"orth": (0.2, 0.4), "patterns": ("anti",), "n": (3, 6), "R": (1.0,)},
                   gamma=gammas(near_one=True, lo=80), C_Rp=st.sampled_from((5.0, 20.0)), q_lo=st.integers(-4, 4).map(lambda k: k / 4),
                   pin={"act": "smooth", "at_zero": 0.0, "w_kind": "gauss", "w_log10": 0.0, "spread": 1.0,
-                       "alpha_frac": 1.0, "top_one": True, "m": 2, "d_extra": 0})
+                       "alpha_frac": 1.0, "top_one": True, "m": 2, "d_extra": 0, "n": 3, "n_pos": 0, "gamma": 0.8,
+                       "C_Rp": 5.0, "q_lo": 0.0, "orth": 0.2})
 
 
 # ---------------------------------------------------------------------------------------------- (a), (c)
@@ -156,13 +157,17 @@ def scen_c(p):
 def scen_c_final(p):
     """Where "22m" and "22n" differ: m = 1, n ∈ [14, 16], γ ≥ 0.9 (q^(1) ≈ αφ′(0)²R_min²/(2n) < γ²αR_min²/22)."""
     return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0), n=(14, 16), m=(1, 1), gamma_lo=90,
-                       pin={"d_extra": 0, "pattern": "signs"})
+                       pin={"d_extra": 0, "pattern": "signs", "n": 15, "n_pos": 7, "gamma": 0.95, "R_max": 1.0,
+                            "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "orth": 1.0})
 
 
 def nc_large_init(p, lo: int = -2, hi: int = 0):
     """(A2) broken: ω = 10^{lo/4…hi/4}, so |f(x; W⁽⁰⁾)| ≈ ω ≫ the first step; n ≥ 6, 16 seeds."""
     return gd_scenario(p, steps=1, K=16, n=(6, 8), omega_abs_log10=st.integers(lo, hi).map(lambda k: k / 4),
-                       delta=st.integers(1, 50).map(lambda k: k / 100), pin={"d_extra": 0, "pattern": "signs"})
+                       delta=st.integers(1, 50).map(lambda k: k / 100),
+                       pin={"d_extra": 0, "pattern": "signs", "n": 8, "n_pos": 4, "m": 4, "gamma": 0.5, "R_max": 1.0,
+                            "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "orth": 1.0,
+                            "omega_abs_log10": (lo + hi) / 8})
 
 
 CLAIM = register(Claim(

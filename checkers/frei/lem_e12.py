@@ -76,7 +76,9 @@ def nc_scenarios(p):
     P(failure) ≤ δ for δ ≤ 0.5), one step."""
     return gd_scenario(p, steps=1, n=(64, 64), m=(1, 4), orth=(1.0, 1.0), gamma_lo=90, K=8, n_pos=64, pattern="uniform", R_max=1.0,
                        d_extra=0, orth_base="abs", p_abs=st.integers(90, 99).map(lambda k: k / 100),
-                       delta=st.integers(1, 50).map(lambda k: k / 100))
+                       delta=st.integers(1, 50).map(lambda k: k / 100),
+                       pin={"n": 64, "m": 2, "gamma": 0.95, "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1,
+                            "p_abs": 0.95, "orth": 1.0})
 
 
 CLAIM = register(Claim(

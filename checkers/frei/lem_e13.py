@@ -93,14 +93,17 @@ def nc_duplicates(p):
     nearly vanishes, so ‖W^(t)‖₂ stays below the bound; γ ≥ 0.9, 16 seeds."""
     return gd_scenario(p, steps=3, n=(2, 2), gamma_lo=90, K=16, orth=(1.0, 1.0), orth_base="abs",
                        p_abs=st.sampled_from((0.99, 0.995, 0.999)), delta=st.integers(1, 70).map(lambda k: k / 100),
-                       pin={"n_pos": 1, "pattern": "uniform", "R_max": 1.0, "d_extra": 0})
+                       pin={"n_pos": 1, "pattern": "uniform", "R_max": 1.0, "d_extra": 0, "n": 2, "m": 2, "gamma": 0.95,
+                            "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "p_abs": 0.995, "orth": 1.0})
 
 
 def nc_large_init(p):
     """(A2) broken: ω ≈ 10^{−1…−0.5}, far above (A2) but with GD steps still of size α: the first step no longer
     dominates the initialisation and (38) fails; 16 seeds."""
     return gd_scenario(p, steps=2, K=16, omega_abs_log10=st.integers(-4, -2).map(lambda k: k / 4),
-                       delta=st.integers(1, 70).map(lambda k: k / 100), pin={"d_extra": 0, "pattern": "signs"})
+                       delta=st.integers(1, 70).map(lambda k: k / 100),
+                       pin={"d_extra": 0, "pattern": "signs", "n": 6, "n_pos": 3, "m": 4, "gamma": 0.5, "R_max": 1.0,
+                            "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "omega_abs_log10": -0.5, "orth": 1.0})
 
 
 CLAIM = register(Claim(

@@ -61,7 +61,8 @@ def nc_scenarios(p):
     return frei_e(orth_base="abs", data={"n": (2, 2), "patterns": ("uniform",), "R": (1.0,), "orth": (1.0, 1.0)},
                   act=("smooth", "leaky"), w_kinds=("zero", "gauss"), w_log10=(-3, -2), gamma=gammas(near_one=False),
                   p_abs=st.integers(97, 99).map(lambda k: k / 100),
-                  pin={"n_pos": 1, "d_extra": 0, "m": 2, "w_kind": "zero", "w_log10": -3.0, "at_zero": 0.0, "act": "smooth"})
+                  pin={"n_pos": 1, "d_extra": 0, "m": 2, "w_kind": "zero", "w_log10": -3.0, "at_zero": 0.0, "act": "smooth",
+                       "gamma": 0.7, "p_abs": 0.98, "n": 2, "R_max": 1.0, "pattern": "uniform", "orth": 1.0})
 
 
 CLAIM = register(Claim(

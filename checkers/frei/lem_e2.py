@@ -77,7 +77,8 @@ def nc_scenarios(p):
     every pre-activation), W − V rank one along x on the positive neurons, small ε."""
     return frei_e(orth_base="abs", data={"orth": (1.0, 1.0)}, gamma=gammas(near_one=False, lo=1),
                   pin={"n": 1, "d_extra": 0, "n_pos": 1, "R_max": 1.0, "pattern": "uniform", "m": 2, "w_kind": "zero",
-                       "w_log10": 0.0, "delta_kind": "rank1", "eps_log10": -3.0, "act": "smooth", "at_zero": 0.0})
+                       "w_log10": 0.0, "delta_kind": "rank1", "eps_log10": -3.0, "act": "smooth", "at_zero": 0.0,
+                       "gamma": 0.3, "orth": 1.0})
 
 
 CLAIM = register(Claim(

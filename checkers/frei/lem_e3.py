@@ -123,7 +123,7 @@ def nc_scenarios(p, n_pos: int, w_log10: float):
     return frei_e(orth_base="abs", data={"orth": (1.0, 1.0)}, gamma=gammas(near_one=False, lo=1),
                   pin={"n": 1, "d_extra": 0, "n_pos": n_pos, "R_max": 1.0, "pattern": "uniform", "m": 1, "w_kind": "mu",
                        "w_log10": w_log10, "delta_kind": "rank1", "eps_log10": -2.0, "act": "smooth", "at_zero": 0.0,
-                       "p_abs": 0.9})
+                       "p_abs": 0.9, "gamma": 0.1, "orth": 1.0})
 
 
 CLAIM = register(Claim(

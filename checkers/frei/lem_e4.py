@@ -71,7 +71,8 @@ def nc_scenarios(p):
     failure rate near 1 rejects P(failure) ≤ δ for every δ ≤ 0.7 at 16 seeds)."""
     return gd_scenario(p, steps=2, n=(6, 8), omega_abs_log10=st.integers(4, 6).map(lambda k: k / 4),
                        delta=st.integers(1, 70).map(lambda k: k / 100), K=16,
-                       pin={"d_extra": 0, "pattern": "signs", "m": 2})
+                       pin={"d_extra": 0, "pattern": "signs", "m": 2, "n": 8, "n_pos": 4, "gamma": 0.5, "R_max": 1.0,
+                            "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "omega_abs_log10": 1.25, "orth": 1.0})
 
 
 CLAIM = register(Claim(

@@ -91,7 +91,8 @@ def nc_scenarios(p):
     α at its bound."""
     return frei_e(orth_base="h42", data={"orth": (0.05, 0.1), "n": (2, 2), "R": (1.0,), "patterns": ("anti",)},
                   gamma=st.integers(2, 4).map(lambda k: 1.0 - 10.0**-k), w_kinds=("split",), w_log10=(1, 2),
-                  pin={"c_choice": "max", "alpha_frac": 1.0, "n_pos": 1, "act": "smooth", "at_zero": 0.0, "d_extra": 0})
+                  pin={"c_choice": "max", "alpha_frac": 1.0, "n_pos": 1, "act": "smooth", "at_zero": 0.0, "d_extra": 0,
+                       "n": 2, "R_max": 1.0, "pattern": "anti", "gamma": 0.999, "orth": 0.08, "w_log10": 1.5, "m": 3})
 
 
 CLAIM = register(Claim(

@@ -132,7 +132,8 @@ def small_h(p, spread=None):
                   spread=spread if spread is not None else st.integers(10, 18).map(lambda k: k / 20),
                   alpha_frac=st.integers(18, 20).map(lambda k: k / 20),
                   pin={"m": 1, "d_extra": 0, "pattern": "signs", "n_pos": 1, "act": "smooth", "at_zero": 0.0,
-                       "w_kind": "gauss", "w_log10": 0.0})
+                       "w_kind": "gauss", "w_log10": 0.0, "n": 4, "q_log10": -1.0, "spread": 0.9, "alpha_frac": 1.0,
+                       "orth": 1.0})
 
 
 CLAIM = register(Claim(
@@ -165,7 +166,8 @@ CLAIM = register(Claim(
               description="the exponent of Case 1's step (ii) with measured g, Ĝ, c at α near the printed bound, H small"),
         Check("negative-control-ratio-above-rho", "negative-control", lambda p: scenarios(p, spread=st.integers(22, 30).map(lambda k: k / 20),
                                   pin={"d_extra": 0, "pattern": "signs", "act": "smooth", "at_zero": 0.0, "w_kind": "gauss",
-                                       "w_log10": 0.0}),
+                                       "w_log10": 0.0, "n": 4, "n_pos": 2, "m": 3, "gamma": 0.5, "R_max": 1.0,
+                                       "q_log10": 0.0, "spread": 1.3, "alpha_frac": 0.5, "orth": 1.0}),
               lambda s: run(s, "a1", "below"), violates=RATIO.text,
               description="ρ = A_t/1.05 (the ratio at time t just above ρ), corrected step size: one step cannot "
                           "contract by 5 %"),
