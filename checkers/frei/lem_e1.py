@@ -33,6 +33,9 @@ GAUSS = Hypothesis("W⁽⁰⁾_{jk} ~ N(0, ω_init²) i.i.d. (the ω_init of the
                    lambda q: (q["std_factor"], q["std_factor"] == 1.0))
 
 
+ALPHA_EXACT = 1e-9  # nominal: exact probabilities have no sampling error (the registry asks statistical claims for alpha)
+
+
 def _chi_sf(x: float, d: int) -> float:
     return float(stats.chi2.sf(x, d))
 
@@ -124,14 +127,15 @@ CLAIM = register(Claim(
     corrected_statement="‖W⁽⁰⁾‖₂ ≤ ω_init(√m + √d + √(2 log(4/δ))) (probability ≥ 1 − δ/4, Gaussian concentration of the "
                         "1-Lipschitz ‖·‖₂), with the two other bounds as printed: all three hold with probability ≥ 1 − δ",
     checks=[
-        Check("in-regime-spectral-small-delta", "in-regime", tiny_delta, spectral_exact, sharpness=None,
+        Check("in-regime-spectral-small-delta", "in-regime", tiny_delta, spectral_exact, sharpness=None, alpha=ALPHA_EXACT,
               sharpness_why="an exact probability compared with δ; the finding is its failure",
               description="exact P(‖W⁽⁰⁾‖₂ > C₀ω(1 + √d)) for m = 1, d ≤ 4, δ = 10⁻⁸…10⁻¹⁵ (C₀ = 2)"),
         Check("in-regime-spectral-corrected-exact", "in-regime", any_delta, lambda s: spectral_exact(s, True),
-              target="corrected", sharpness=None,
+              target="corrected", sharpness=None, alpha=ALPHA_EXACT,
               sharpness_why="the Gaussian concentration bound is loose by ≈ e^{s²/2}-type factors at m = 1",
               description="exact P(‖W⁽⁰⁾‖₂ > ω(1 + √d + √(2 log(4/δ)))) ≤ δ/4 for m = 1, d ≤ 200, δ = 10^{−0.25…−15}"),
         Check("in-regime-norms-exact", "in-regime", md_delta, norms_exact, target="corrected", sharpness=None,
+              alpha=ALPHA_EXACT,
               sharpness_why="5d log(4m/δ) ≥ d + 2√(d log(4m/δ)) + 2 log(4m/δ) (Laurent–Massart, loose for large d) and "
                             "the Gaussian tail 2e^{−2 log(4m/δ)}: the exact failure probability is far below δ",
               description="exact failure probabilities of the neuron-norm and projection bounds, m ≤ 64, d ≤ 400, "

@@ -188,10 +188,10 @@ CLAIM = register(Claim(
         Check("proof-step-25", "in-regime", scen_gd, step25, cost=COST, alpha=0.01, target="proof-step",
               sharpness=None, sharpness_why="(25) goes through ‖W⁽⁰⁾‖_F‖x_i‖ ≥ |f|, loose by ≈ √(md)",
               description="(25): |f(x_i; W^(0))| ≤ 1/50 under (A1), (A2)"),
-        Check("in-regime-b", "in-regime", scen_b, part_b, sharpness=5.0,
+        Check("in-regime-b", "in-regime", scen_b, part_b, sharpness=5.0, alpha=1e-9,
               sharpness_why="Δq_k ≥ (α/n)g_k γ²R_min²/2 ≥ (α/n)γ²R_min²Ĝ/(2C_R′) leaves ≥ 2 (4g_kC_R′/Ĝ in general); "
                             "measured looseness ≈ 4",
-              description="any state with margins of either sign (g-ratio from 1 to C_R′, one sample alone at the top "
+              description="deterministic in W^(t) (alpha is nominal: no sampling); any state with margins of either sign (g-ratio from 1 to C_R′, one sample alone at the top "
                           "or spread), C_R′ the smallest admissible, data from the boundary 2γ⁻²C_R′, α up to its bound "
                           "with H = (1 − γ)/4, γ up to 1 − 10⁻⁴"),
         Check("in-regime-c", "in-regime", scen_c, part_c, cost=COST, alpha=0.01, sharpness=None,
