@@ -141,3 +141,42 @@ def relu_states(draw, *, C: float, steps: int, ratio_factor: tuple[float, float]
         "pattern": draw(st.sampled_from(patterns)), "m": m_,
         "eta_hat": _log_grid(draw, *eta_factor, k=8) / C, "sig_hat": _log_grid(draw, *sig_factor, k=8) / C,
         "delta": delta, "steps": steps})
+
+
+def indexed(kind: str, k: int, **override) -> Scenario:
+    """A scenario from an integer index (negative controls): the knobs are drawn from ``default_rng(k)`` with the
+    same structure as :func:`leaky_states` / :func:`relu_states` (``C``, ``steps``, ``C_data`` and ranges passed
+    in ``override``), so that shrinking a counterexample is a search over one integer (cheap), and every index
+    replays exactly."""
+    o = dict(override)
+    rng = np.random.default_rng(int(k))
+    C, steps = float(o.pop("C")), int(o.pop("steps"))
+    n_lo, n_hi = o.pop("n", (2, 6) if kind == "leaky" else (2, 3))
+    n = int(rng.integers(n_lo, n_hi + 1))
+    R = float(rng.choice([1.0, 1.5, 2.0]))
+    g = float(rng.choice(o.pop("gammas", GAMMAS))) if kind == "leaky" else 0.0
+    ef, sf, rf = o.pop("eta_factor", (0.25, 1.0)), o.pop("sig_factor", (0.05, 1.0)), o.pop("ratio_factor", (1.0, 20.0))
+
+    def grid(lo, hi):
+        return float(lo * (hi / lo) ** rng.uniform()) if rng.uniform() > 0.25 else float(hi if lo < 1 else lo)
+
+    delta = float(rng.choice(o.pop("deltas", (0.05, 0.1, 0.3))))
+    if kind == "leaky":
+        base = C * g**-4 * R**2
+        m_lo, m_hi = o.pop("m", (1, 6))
+        m = int(rng.integers(m_lo, m_hi + 1))
+    else:
+        base = float(o.pop("C_data", C)) * R**2
+        m = math.ceil(50 * math.log(2 * n / delta)) + int(rng.integers(0, 3))
+    ratio = 0.0 if (o.pop("orthogonal", True) and rng.uniform() < 1 / 6) else base * grid(*rf)
+    params = {"act": kind, "gamma": g, "n": n, "n_pos": int(rng.integers(1, n)), "d": n + int(rng.integers(200, 241)),
+              "R": R, "ratio": ratio, "pattern": str(rng.choice(o.pop("patterns", ("signs", "uniform", "aligned",
+                                                                                   "anti", "random")))),
+              "m": m, "eta_hat": grid(*ef) / C, "sig_hat": grid(*sf) / C, "delta": delta, "steps": steps}
+    params.update(o)
+    return Scenario(FAMILY, int(rng.integers(0, 2**31 - 1)), params)
+
+
+def indexed_states(kind: str, **override):
+    """Strategy over :func:`indexed` scenarios (one integer drawn)."""
+    return st.integers(0, 2**16).map(lambda k: indexed(kind, k, **override))

@@ -90,7 +90,7 @@ def instance_quantities(inst: KouInstance) -> dict[str, Any]:
             "log_mn_delta": math.log(m * n / dl)}
 
 
-@functools.lru_cache(maxsize=48)
+@functools.lru_cache(maxsize=1024)
 def _run(scn: Scenario, dense: int, count: int = 60) -> CoefRun:
     inst = materialise_kou(scn)
     m, n = inst.m, inst.n
@@ -236,7 +236,8 @@ def leaky_horizon(profile) -> int:
 
 
 def relu_horizon(profile) -> int:
-    return 600 if profile.name == "ci" else int(1500 * profile.horizon)
+    """300 steps under ``ci`` (ReLU nets have 2m ≥ 260 neurons), 1500·horizon otherwise."""
+    return 300 if profile.name == "ci" else int(1500 * profile.horizon)
 
 
 def leaky_in_regime(profile):
@@ -247,10 +248,25 @@ def leaky_in_regime(profile):
 
 def relu_in_regime(profile):
     """Theorem 4.3 instances: (E.2)/(E.3) with C = 16, (E.4) with C = 512, the width of Lemma B.2
-    (m = ⌈50 log(2n/δ)⌉ + 0..8 ≥ 16 log(n/δ)), n ∈ {2, 3}, δ ∈ {0.1, 0.3} (keeps 2m ≤ 430 neurons)."""
+    (m = ⌈50 log(2n/δ)⌉ + 0..8 ≥ 16 log(n/δ)), n ∈ {2, 3}, δ = 0.3 under ci (0.1 too otherwise; 2m ≤ 430)."""
     from generators.kou_states import relu_states
     return relu_states(C=C_RELU, C_data=C_RELU_DATA, steps=relu_horizon(profile), b2_width=True, n=(2, 3),
-                       deltas=(0.1, 0.3))
+                       deltas=(0.3,) if profile.name == "ci" else (0.1, 0.3))
+
+
+def leaky_nc(profile, **kw):
+    """Negative-control scenarios over one integer index (cheap shrinking), Theorem 4.1 structure; ``kw``
+    moves knobs past their boundaries (see :func:`generators.kou_states.indexed`)."""
+    from generators.kou_states import indexed_states
+    kw.setdefault("steps", leaky_horizon(profile))
+    return indexed_states("leaky", C=C_LEAKY, **kw)
+
+
+def relu_nc(profile, **kw):
+    from generators.kou_states import indexed_states
+    kw.setdefault("steps", relu_horizon(profile))
+    kw.setdefault("deltas", (0.3,))
+    return indexed_states("relu", C=C_RELU, C_data=C_RELU_DATA, **kw)
 
 
 def leaky_setup(scn: Scenario, allow: tuple[str, ...] = (), dense: int | None = None) -> tuple[CoefRun, dict, dict, str]:

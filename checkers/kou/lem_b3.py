@@ -19,7 +19,7 @@ from checkers.hypotheses import Hypothesis, measured
 from checkers.kou.common import kou_activation
 from checkers.kou.coefficients import C_LEAKY, C_RELU
 from checkers.verdict import Verdict
-from generators.kou_states import leaky_states, materialise_kou, relu_states
+from generators.kou_states import indexed_states, leaky_states, materialise_kou, relu_states
 from hypothesis import strategies as st
 from simulator.gd import simulate
 
@@ -71,8 +71,9 @@ def _states(p):
 
 def _rank_deficient(p):
     """(Leaky ReLU nets: cheapest.) d_proj = n − 1 coordinates kept: x₁, …, x_n dependent (the smallest violation of independence)."""
-    return leaky_states(C=C_LEAKY, steps=STEPS, d_extra=(0, 30), m=(1, 4), n=(3, 6)).map(
-        lambda s: type(s)(s.family, s.seed, {**dict(s.params), "d_proj": int(s["n"]) - 1}))
+    return indexed_states("leaky", C=C_LEAKY, steps=STEPS, m=(1, 4), n=(3, 6)).map(
+        lambda s: type(s)(s.family, s.seed, {**dict(s.params), "d": int(s["n"]) + s.seed % 30,
+                                              "d_proj": int(s["n"]) - 1}))
 
 
 CLAIM = register(Claim(

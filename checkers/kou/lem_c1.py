@@ -13,7 +13,7 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
 from checkers.verdict import Verdict
 
@@ -60,7 +60,7 @@ CLAIM = register(Claim(
                           "on the instance; knobs at the boundaries of (C.2)-(C.4) (largest η̂, σ̂, smallest "
                           "R_min²/(np), m = 1, p = 0 also drawn)",
               sharpness=9.0),
-        Check("negative-control-constant-past-relation", "negative-control", leaky_in_regime,
+        Check("negative-control-constant-past-relation", "negative-control", leaky_nc,
               lambda s: _check(s, push=1.01),
               description="c₁ set 1% above the balance the instance attains (which is ≥ min{c₂, c₃}): the "
                           "proof's constant relation is broken and (C.8) must fail",

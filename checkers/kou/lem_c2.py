@@ -12,7 +12,7 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime,
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
 from checkers.verdict import Verdict
 
@@ -92,7 +92,7 @@ CLAIM = register(Claim(
               description="(C.13) at every step t ≤ T₁", sharpness=2.5),
         Check("proof-step-c14", "in-regime", leaky_in_regime, _c14, target="proof-step",
               description="(C.14) at every step t ≤ T₁", sharpness=2.5),
-        Check("negative-control-constant-past-relation", "negative-control", leaky_in_regime,
+        Check("negative-control-constant-past-relation", "negative-control", leaky_nc,
               lambda s: _c9(s, push=1.01),
               description="c₂ set 1% above the ratio the instance attains on [0, T₁] (≥ c̃R⁻²): the proof's "
                           "relation c₂ ≤ c̃R_min²R_max⁻² is broken and (C.9) must fail",

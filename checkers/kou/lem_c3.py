@@ -16,10 +16,10 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, COND_C3, SIDE_C3, abs_sums, class_means, effective,
-                                       leaky_horizon, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise)
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C3, SIDE_C3, abs_sums, class_means, effective,
+                                       leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise)
 from checkers.verdict import Verdict
-from generators.kou_states import leaky_states
+
 
 RELATION = Hypothesis("c₃ = (1/6)min{1, log(1 + R⁻²e^{−(γ+1)β}C′)/log(1 + γe^{2β}C′)} (proof of Lemma C.3)",
                       "proof of Lemma C.3",
@@ -97,7 +97,7 @@ def _c31(scn) -> Verdict:
 
 def _large_eta(p):
     """η̂ = k/C with k ∈ [16, 128] (η̂ ∈ [1, 8]): (C.3) broken; γ ≥ 0.5."""
-    return leaky_states(C=C_LEAKY, steps=200, eta_factor=(16.0, 128.0), gammas=(0.5, 0.75, 0.9))
+    return leaky_nc(p, steps=200, eta_factor=(16.0, 128.0), gammas=(0.5, 0.75, 0.9))
 
 
 CLAIM = register(Claim(
@@ -157,7 +157,7 @@ CLAIM = register(Claim(
                       "makes the factor close to 1, never ≤ 1",
               description="(C.31) second link at every recorded t ≥ T₁", sharpness=None,
               sharpness_why="an expected erratum (fails by construction)"),
-        Check("negative-control-c15-constant", "negative-control", leaky_in_regime, lambda s: _c15(s, 1.01),
+        Check("negative-control-c15-constant", "negative-control", leaky_nc, lambda s: _c15(s, 1.01),
               description="c₃ 1% above the balance attained on t ≥ T₁: the proof's c₃ relation is broken",
               violates=RELATION.text),
         Check("negative-control-bullet-1-large-eta", "negative-control", _large_eta, lambda s: _bullet(s, 1, allow=(COND_C3.text,)),

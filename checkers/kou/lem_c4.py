@@ -11,7 +11,7 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
 from checkers.verdict import Verdict
 
@@ -75,7 +75,7 @@ CLAIM = register(Claim(
         Check("proof-step-c41", "in-regime", leaky_in_regime, _c41, target="proof-step",
               description="(C.41) at every recorded step: the γ-sandwich for the same sample i (any data)",
               sharpness=1.5),
-        Check("negative-control-c8-fails", "negative-control", leaky_in_regime, lambda s: _c4(s, push=1.01),
+        Check("negative-control-c8-fails", "negative-control", leaky_nc, lambda s: _c4(s, push=1.01),
               description="c₁ 1% above the pointwise ratio/γ⁴ the instance attains: (C.8) with this c₁ fails at "
                           "some t, and so must the conclusion",
               violates=C8.text),

@@ -14,10 +14,10 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime,
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup)
 from checkers.verdict import Verdict
-from generators.kou_states import leaky_states
+
 
 AFTER_T1 = Hypothesis("t ≥ T₁ = C′η⁻¹nmR_max⁻²", "Lemma C.5",
                       lambda q: (q["t_min_over_T1"], q["t_min_over_T1"] >= 1.0))
@@ -83,7 +83,7 @@ def _relation(scn) -> Verdict:
 
 def _large_init(p):
     """σ̂ = s/C with s ∈ [16, 128] ((C.2) broken: β ≫ γ); γ ∈ {0.1, 0.25}."""
-    return leaky_states(C=C_LEAKY, steps=300, sig_factor=(16.0, 128.0), gammas=(0.1, 0.25), m=(1, 3), n=(2, 4))
+    return leaky_nc(p, steps=300, sig_factor=(16.0, 128.0), gammas=(0.1, 0.25), m=(1, 3), n=(2, 4))
 
 
 CLAIM = register(Claim(
@@ -112,7 +112,7 @@ CLAIM = register(Claim(
               description="the proof's relation between C′, c̃, c₁ and β (from (C.5), (C.6), (C.43))",
               sharpness=None, sharpness_why="β ≪ the left side by the σ̂ ≤ 1/C hypothesis (×≈5 or more); the "
                                             "relation is a sufficient condition, its slack is reported"),
-        Check("negative-control-before-t1", "negative-control", leaky_in_regime,
+        Check("negative-control-before-t1", "negative-control", leaky_nc,
               lambda s: _pattern(s, "jy", window="before"),
               description="the same pattern test on t < T₁ (t = 0 included): the initial pattern is random",
               violates=AFTER_T1.text),

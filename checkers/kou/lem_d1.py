@@ -11,7 +11,7 @@ import numpy as np
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
-from checkers.kou.coefficients import own_opp, spread
+from checkers.kou.coefficients import leaky_nc, own_opp, spread
 from checkers.verdict import Verdict
 
 CPRIME = Hypothesis("C′ = ηR_max²T₁/(nm) (T₁ = C′η⁻¹nmR_max⁻², Lemma C.2)", "proof of Lemma D.1",
@@ -69,11 +69,11 @@ CLAIM = register(Claim(
         Check("proof-step-max-rho", "in-regime", leaky_in_regime, _abs_rho, target="proof-step",
               description="|ρ| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁ ((C.14) at T₁); |ℓ′| ≈ 1/2-1/3 makes it loose ×≈3",
               sharpness=3.5),
-        Check("negative-control-bar-constant", "negative-control", leaky_in_regime,
+        Check("negative-control-bar-constant", "negative-control", leaky_nc,
               lambda s: spread_check(s, "bar", "early", push=0.99),
               description="C′ replaced by 0.99× the attained spread (C′ ≠ ηR_max²T₁/(nm)): must fail",
               violates=CPRIME.text),
-        Check("negative-control-under-constant", "negative-control", leaky_in_regime,
+        Check("negative-control-under-constant", "negative-control", leaky_nc,
               lambda s: spread_check(s, "under", "early", push=0.99),
               description="as above for ρ̲", violates=CPRIME.text),
     ],

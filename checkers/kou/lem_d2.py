@@ -12,7 +12,7 @@ import numpy as np
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import measured
 from checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
-from checkers.kou.coefficients import own_opp
+from checkers.kou.coefficients import leaky_nc, own_opp
 from checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
 from checkers.verdict import Verdict
 
@@ -53,10 +53,10 @@ CLAIM = register(Claim(
         Check("proof-step-frozen-differences", "in-regime", leaky_in_regime, _constant_differences,
               target="proof-step", description="differences between neurons at t ≥ T₁ equal those at T₁ (to 1e-9)",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
-        Check("negative-control-bar-constant", "negative-control", leaky_in_regime,
+        Check("negative-control-bar-constant", "negative-control", leaky_nc,
               lambda s: spread_check(s, "bar", "late", push=0.99),
               description="C′ replaced by 0.99× the attained spread: must fail", violates=CPRIME.text),
-        Check("negative-control-under-constant", "negative-control", leaky_in_regime,
+        Check("negative-control-under-constant", "negative-control", leaky_nc,
               lambda s: spread_check(s, "under", "late", push=0.99),
               description="as above for ρ̲", violates=CPRIME.text),
     ],

@@ -14,7 +14,7 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup,
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup,
                                        own_opp, t_fix)
 from checkers.verdict import Verdict
 
@@ -70,7 +70,7 @@ CLAIM = register(Claim(
               description="the three identities at every recorded t ≥ ⌈T₁⌉ (every step to 300, then a geometric "
                           "grid), to 1e-9 relative", sharpness=None,
               sharpness_why="identity: the bound is a float64 tolerance"),
-        Check("negative-control-base-before-freezing", "negative-control", leaky_in_regime,
+        Check("negative-control-base-before-freezing", "negative-control", leaky_nc,
               lambda s: _identities(s, base="before-freeze"),
               description="base time = the last step before the sign pattern froze (< T₁): the increment of that "
                           "step differs across neurons", violates=BASE.text),

@@ -19,7 +19,7 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
+from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
                                        stepwise)
 from checkers.verdict import Verdict
 from generators.kou_states import leaky_states
@@ -172,7 +172,7 @@ CLAIM = register(Claim(
               description="the second inequality of the final chain with the instance's C₁-C₄ at ‖v‖ = v*(1 + k) "
                           "(‖v‖ never exceeds v* ≈ 3C′√n/R_min within simulated horizons)", sharpness=None,
               sharpness_why="an expected erratum"),
-        Check("negative-control-rate-constant", "negative-control", wide, lambda s: _rate(s, push=0.99),
+        Check("negative-control-rate-constant", "negative-control", lambda p: leaky_nc(p, m=(32, 40), n=(2, 3)), lambda s: _rate(s, push=0.99),
               description="the rate constant replaced by 0.99× the attained max_t (SR − 1)‖v_{j,1}‖: must fail",
               violates=RATE.text),
     ],

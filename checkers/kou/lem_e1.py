@@ -17,10 +17,10 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_PRIME_RELU, C_RELU, C_SPRIME, COND_E3, COND_E4, SIDE_E1, effective,
+from checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_SPRIME, COND_E3, COND_E4, SIDE_E1, effective,
                                        relu_constants, relu_hypotheses, relu_in_regime, relu_own, relu_setup, stepwise)
 from checkers.verdict import Verdict
-from generators.kou_states import relu_states
+
 
 RELATION = Hypothesis("c₁ = log(1 + 0.2Ce^{−β}R_min²)/(14 log(1 + 1.2Ce^{2β}R_max²)) (proof of Lemma E.1)",
                       "proof of Lemma E.1", lambda q: (q["c1_used"] / q["c1"], q["c1_used"] <= q["c1"] * (1 + 1e-12)))
@@ -113,16 +113,14 @@ def _equal(scn) -> Verdict:
 
 def _correlated(p):
     """n = 2 opposite labels, R = 2, ⟨x₁, x₂⟩ = +p with R_min²/(np) ∈ [0.3, 0.5] (catalogue N6): (E.4) broken."""
-    return relu_states(C=C_RELU, steps=300, n=(2, 2), patterns=("anti",), orthogonal=False, b2_width=True,
-                       deltas=(0.3,), m_extra=(0, 2)).map(
+    return relu_nc(p, steps=300, n=(2, 2), patterns=("anti",), orthogonal=False).map(
         lambda s: type(s)(s.family, s.seed, {**dict(s.params), "R": 2.0,
                                               "ratio": 0.3 + 0.2 * (s.seed % 1000) / 1000}))
 
 
 def _large_eta(p):
     """η̂ = k/C with k ∈ [256, 1024] (η̂ ∈ [16, 64]): (E.3) broken."""
-    return relu_states(C=C_RELU, C_data=512.0, steps=100, eta_factor=(256.0, 1024.0), n=(2, 2), b2_width=True,
-                       deltas=(0.3,), m_extra=(0, 2))
+    return relu_nc(p, steps=100, eta_factor=(256.0, 1024.0), n=(2, 2))
 
 
 CLAIM = register(Claim(
@@ -155,7 +153,7 @@ CLAIM = register(Claim(
         Check("proof-step-equal-coefficients", "in-regime", relu_in_regime, _equal, target="proof-step",
               description="ρ̄_{y_i,r,i} equal for all r ∈ S_i⁽⁰⁾ (to 1e-9)", sharpness=None,
               sharpness_why="identity: float64 tolerance"),
-        Check("negative-control-bullet-1-constant", "negative-control", relu_in_regime, lambda s: _bullet1(s, 1.01),
+        Check("negative-control-bullet-1-constant", "negative-control", relu_nc, lambda s: _bullet1(s, 1.01),
               description="c₁ 1% above the attained ratio: must fail", violates=RELATION.text),
         Check("negative-control-activation-correlated", "negative-control", _correlated,
               lambda s: _activation(s, allow=(COND_E4.text, SIDE_E1.text)),

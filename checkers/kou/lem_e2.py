@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 
 from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, effective, relu_constants,
+from checkers.hypotheses import Constant, measured
+from checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, effective, relu_constants,
                                        relu_hypotheses, relu_in_regime, relu_setup)
 from checkers.verdict import Verdict
-from generators.kou_states import relu_states
+
 
 HYPS = relu_hypotheses()
 
@@ -94,8 +94,7 @@ def e24(scn, allow=()) -> Verdict:
 
 def large_eta_orthogonal(p):
     """p = 0, η̂ = k/C with k ∈ [64, 256] (η̂ ∈ [4, 16]): (E.3) broken; one step overshoots by η̂|ℓ′| > β + 1."""
-    return relu_states(C=C_RELU, C_data=C_RELU_DATA, steps=60, eta_factor=(64.0, 256.0), n=(2, 2), b2_width=True,
-                       deltas=(0.3,), m_extra=(0, 2)).map(
+    return relu_nc(p, steps=60, eta_factor=(64.0, 256.0), n=(2, 2)).map(
         lambda s: type(s)(s.family, s.seed, {**dict(s.params), "ratio": 0.0}))
 
 
