@@ -218,7 +218,8 @@ def kou_scenario(draw, *, data: str | list = "nearorth", gamma=0.5, n=(2, 8), d_
               "delta": float(val(delta)), "seeds": int(seeds),
               "R_max": float(val(R_max)), "kappa": float(val(kappa, log=True)), "pattern": val(list(patterns))}
     params["n_pos"] = (draw(st.integers(1, n_ - 1)) if n_pos == "both" and n_ >= 2 else
-                       draw(st.integers(0, n_)) if n_pos == "any" else (n_ + 1) // 2)
+                       draw(st.integers(0, n_)) if n_pos == "any" else
+                       n_ // 2 if n_pos == "half" else (n_ + 1) // 2)
     if extra:
         params.update(extra)
     return Scenario("kou", draw(SEEDS), params)

@@ -1,0 +1,176 @@
+"""Kou et al., Remark 4.4: ReLU on fully orthogonal data — pattern fixed by the initialisation, stable rank ≈ 2.
+
+Printed: for fully orthogonal data (the example of Lemma F.3: n even, x_i = e_i, labels +1 for i ≤ n/2), the
+activation pattern during training depends solely on the initial activation state, and SR(W_j) "converges to
+approximately 2", higher than the leaky ReLU value 1.
+
+By Lemma F.2/F.3, SR(W_j^{(t)}) → SR(A) with A = C·diag(m/|S_i^{(0)}|), C_{r,i} = 1[⟨w_{j,r}^{(0)}, x_i⟩ ≥ 0] over the
+k = n/2 samples of class j. For large m, C ≈ Bernoulli(1/2) so AᵀA/m → 𝟙𝟙ᵀ + I and SR(A) → 2k/(k + 1) (DERIVED):
+1 for n = 2 (equal to leaky ReLU's limit, not higher), 4/3 for n = 4, 5/3 for n = 10, → 2 only as n → ∞ (the
+proof's "2 ± o(1)" is o(1) in n). Checks: the limit against SR(A) on GD runs, the pattern, the 2k/(k+1) formula, and
+"≈ 2" (within 0.2) read for every n (fails) and for large n (holds).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.claim import Check, Claim, register
+from checkers.hypotheses import Hypothesis, measured
+from checkers.kou.common import C_WIDTH, diverged_verdict, jvec, run_gd, stable_ranks
+from checkers.kou.thm4_1 import eta_range, horizon, simulate_long
+from checkers.verdict import Verdict
+from generators.kou import kou_scenario, materialise
+from generators.scenario import Scenario
+
+ORTHO = Hypothesis("x₁, …, x_n mutually orthogonal (p = max_{i≠k}|⟨x_i, x_k⟩| = 0)", "Remark 4.4 / Lemma F.2",
+                   lambda q: (q["p"], q["p"] <= 1e-12))
+RELU = Hypothesis("σ(z) = max{0, z} (ReLU)", "Remark 4.4", lambda q: (q["gamma"], q["gamma"] == 0))
+APPROX = 0.2  # "approximately 2": within 10%
+
+
+def sr_limit(W0: np.ndarray, X: np.ndarray, y: np.ndarray, m: int, j: int) -> float:
+    """SR(A), A = C·diag(m/|S_i^{(0)}|) over the class-j samples (Lemma F.3); NaN when some S_i^{(0)} is empty."""
+    rows = W0[:m] if j == 1 else W0[m:]
+    C = ((rows @ X[y == j].T) >= 0).astype(float)
+    size = C.sum(axis=0)
+    if (size == 0).any():
+        return float("nan")
+    s = np.linalg.svd(C * (m / size)[None, :], compute_uv=False)
+    return float((s**2).sum() / s[0] ** 2)
+
+
+def basis(p, *, n=(2, 4, 6, 8), gamma=0.0, m=None, data="basis"):
+    """The example of Lemma F.3 (x_i = e_i, first half +1), ReLU width from ⌈8 log(n/δ)⌉."""
+    return kou_scenario(data=data, gamma=gamma, n=list(n), d_extra=(0, 0), m=m or ("width", C_WIDTH),
+                        eta_hat=eta_range(p), sig_hat=(1e-3, 0.05), seeds=2, n_pos="half",
+                        extra={"steps": horizon(p)})
+
+
+def examples(p, ns=(2, 4, 6, 8), gamma=0.0, m=None) -> st.SearchStrategy:
+    """The F.3 example at each n (fixed seeds: nothing to shrink, one long run each)."""
+    out = []
+    for n in ns:
+        mm = m or math.ceil(C_WIDTH * math.log(n / 0.1))
+        out.append(Scenario("kou", 11 + n, {"data": "basis", "n": n, "d": n, "n_pos": n // 2, "gamma": gamma, "m": mm,
+                                            "eta_hat": 0.25, "sig_hat": 0.01, "delta": 0.1, "seeds": 2, "R_max": 1.0,
+                                            "kappa": 100.0, "pattern": "uniform", "steps": horizon(p)}))
+    return st.sampled_from(out)
+
+
+def _limit(scn: Scenario, which: str) -> Verdict:
+    sim = simulate_long(scn)
+    inst = sim["inst"]
+    if sim["diverged"] is not None:
+        return sim["diverged"]
+    k = inst.knobs()
+    k["t_max"] = int(scn["steps"])
+    H = measured(k, ORTHO, RELU)
+    lims = np.array([[sr_limit(inst.W0[b], inst.X, inst.y, inst.m, j) for j in (1, -1)] for b in range(inst.B)])
+    sr = np.stack([sim["sr"]["+1"][-1], sim["sr"]["-1"][-1]], axis=1)  # (B, 2)
+    k.update({"SR_W_j_at_t_max": sr.tolist(), "SR_A": lims.tolist(), "k_per_class": int(inst.n // 2),
+              "2k/(k+1)": 2 * (inst.n // 2) / (inst.n // 2 + 1)})
+    if which == "printed":
+        return Verdict.compare("max_j |SR(W_j^{(t_max)}) − 2|", float(np.abs(sr - 2).max()), APPROX, "<=",
+                               constants=k, hypotheses=H)
+    if np.isnan(lims).any():
+        return Verdict.vacuous("an S_i^{(0)} is empty: the limit matrix A is undefined")
+    return Verdict.compare("max_j |SR(W_j^{(t_max)}) − SR(A)| (A from the init signs, Lemma F.3)",
+                           float(np.abs(sr - lims).max()), 0.03, "<=", constants=k, hypotheses=H)
+
+
+def _pattern(scn: Scenario) -> Verdict:
+    inst = materialise(scn)
+    steps = int(scn["steps"])
+    tr = run_gd(inst, steps, record="all")
+    if (v := diverged_verdict(tr, inst)) is not None:
+        return v
+    k = inst.knobs()
+    m = inst.m
+    own = jvec(m)[:, None] == inst.y[None, :]
+    act = tr.preact >= 0  # (T, B, 2m, n)
+    own_changes = int(((act != act[0][None]) & own[None, None]).sum())
+    T = math.ceil(1.0 / k["eta_hat"])
+    opp_on = int((act[T:] & ~own[None, None]).sum())
+    k.update({"steps": steps, "T": T, "own_class_changes": own_changes, "opposite_class_active_after_T": opp_on})
+    return Verdict.compare("#own-class pattern changes (all t) + #opposite-class active (t ≥ ⌈1/η̂⌉)",
+                           float(own_changes + opp_on), 0.0, "<=", constants=k, hypotheses=measured(k, ORTHO, RELU))
+
+
+def _formula(scn: Scenario, which: str) -> Verdict:
+    """SR(A) from the initial signs only (no GD): against 2k/(k+1) (corrected) or against 2 (large n)."""
+    p = dict(scn.params)
+    n, m = int(p["n"]), int(p["m"])
+    rng = np.random.default_rng(scn.seed)
+    X = np.eye(n)
+    y = np.where(np.arange(n) < n // 2, 1.0, -1.0)
+    W0 = rng.standard_normal((2 * m, n))
+    lims = [sr_limit(W0, X, y, m, j) for j in (1, -1)]
+    kk = n // 2
+    q = {"n": n, "m": m, "k": kk, "SR_A": lims, "2k/(k+1)": 2 * kk / (kk + 1), "p": 0.0, "gamma": 0.0}
+    if np.isnan(lims).any():
+        return Verdict.vacuous("an S_i^{(0)} is empty")
+    target, tol = (2 * kk / (kk + 1), 0.1) if which == "formula" else (2.0, APPROX)
+    return Verdict.compare(f"max_j |SR(A) − {'2k/(k+1)' if which == 'formula' else '2'}|",
+                           float(np.abs(np.array(lims) - target).max()), tol, "<=", constants=q,
+                           hypotheses=measured(q, ORTHO, RELU))
+
+
+def init_only(n, m):
+    return st.builds(lambda s, n_, m_: Scenario("kou_f3", s, {"n": n_, "m": m_}), st.integers(0, 2**31 - 1),
+                     st.sampled_from(list(n)), st.sampled_from(list(m)))
+
+
+COST = 4.0
+
+CLAIM = register(Claim(
+    id="kou.rem4.4", paper="kou", ref="Remark 4.4",
+    title="ReLU on fully orthogonal data: pattern fixed at initialisation, stable rank ≈ 2",
+    statement="For ReLU networks and fully orthogonal training data the activation pattern during training depends "
+              "solely on the initial activation state; the stable rank of W_j converges to approximately 2, higher "
+              "than the stable rank achieved by leaky ReLU networks, which is 1",
+    latex=r"x_i=e_i:\ \lim_{t\to\infty}\|W_j^{(t)}\|_F^2/\|W_j^{(t)}\|_2^2\approx2\ (>1)",
+    kind="statistical",
+    hypotheses=[ORTHO, RELU],
+    expected="ambiguous-as-printed",
+    expected_reason="the limit is SR(A) ≈ 2k/(k+1) with k = n/2 samples per class: 1 for n = 2 (not higher than "
+                    "leaky ReLU's 1), 4/3 for n = 4; it approaches 2 only as n → ∞ (F.3's o(1) is in n)",
+    readings={"fails": "for the example of Lemma F.3 with any even n, SR(W_j) → ≈ 2 (within 10%)",
+              "holds": "SR(W_j) → 2 ± o(1) as n → ∞ (and m → ∞), as in the proof of Lemma F.3"},
+    corrected_statement="SR(W_j^{(t)}) → SR(C·diag(m/|S_i^{(0)}|)) (C the initial activation signs of class j), which "
+                        "concentrates at 2k/(k+1), k = n/2, for large m: > 1 for k ≥ 2 and → 2 as n → ∞",
+    checks=[
+        Check("in-regime", "in-regime", lambda p: examples(p), lambda s: _limit(s, "printed"), cost=COST,
+              reading="fails", description="the example of F.3, n ∈ {2, 4, 6, 8}: |SR(W_j(t_max)) − 2| ≤ 0.2",
+              sharpness=None, sharpness_why="expected to fail as printed (the limit is 1 at n = 2)"),
+        Check("corrected-large-n", "in-regime", lambda p: init_only((40, 60, 80), (200, 400)),
+              lambda s: _formula(s, "two"), reading="holds", sharpness=None,
+              sharpness_why="a limit statement with 10% tolerance for 'approximately'",
+              description="n ∈ {40, 60, 80}, m ∈ {200, 400}: the limit SR(A) is within 0.2 of 2 (from the init "
+                          "signs; GD convergence to SR(A) is the next check)"),
+        Check("corrected-limit", "in-regime", lambda p: basis(p), lambda s: _limit(s, "limit"), cost=COST,
+              sharpness=None, sharpness_why="convergence to a closed-form limit, 0.03 tolerance at t_max",
+              description="GD runs on the F.3 example: SR(W_j(t_max)) within 0.03 of SR(A) from the init signs"),
+        Check("corrected-pattern", "in-regime", lambda p: basis(p, m=("width", C_WIDTH)) .map(
+              lambda s: Scenario("kou", s.seed, {**dict(s.params), "steps": 300})), _pattern,
+              sharpness=None, sharpness_why="a count compared with 0",
+              description="own-class pattern equals the initial one at every step; opposite-class neurons inactive "
+                          "from ⌈1/η̂⌉ on (Lemma F.2)"),
+        Check("corrected-formula", "in-regime", lambda p: init_only((4, 6, 10, 20, 40), (200, 400, 800)),
+              lambda s: _formula(s, "formula"), sharpness=None,
+              sharpness_why="a DERIVED limit with tolerance 0.1 (≈ 5 standard deviations at m = 200)",
+              description="SR(A) within 0.1 of 2k/(k+1) for m ≥ 200"),
+        Check("negative-control-leaky", "negative-control", lambda p: examples(p, ns=(6, 8), gamma=0.5, m=10),
+              lambda s: _limit(s, "limit"), cost=COST, target="corrected", violates=RELU.text,
+              description="leaky ReLU (γ = 0.5) on the same data: SR(W_j) → 1, not SR(A)"),
+        Check("negative-control-correlated-pattern", "negative-control",
+              lambda p: basis(p, n=(2,), data="correlated", m=(8, 30)).map(
+                  lambda s: Scenario("kou", s.seed, {**dict(s.params), "steps": 60})), _pattern,
+              target="corrected", violates=ORTHO.text,
+              description="catalogue N6 (x₂ = 2(0.95e₁ + 0.31e₂), opposite label): the pattern moves"),
+    ],
+    notes="The leaky value 1 is Theorem 4.1(b). At m = 400 the mean SR(A) over 20 draws is 1.000, 1.340, 1.667, "
+          "1.825, 1.910, 1.938 for k = 1, 2, 5, 10, 20, 30 (2k/(k+1) = 1, 1.333, 1.667, 1.818, 1.905, 1.935).",
+))
