@@ -51,6 +51,28 @@ def run(scn) -> Verdict:
                            hypotheses=measured(q, H42))
 
 
+def proof_steps(scn) -> Verdict:
+    """The proof's two displayed steps with V = rows a_jμ̂/‖μ̂‖: min_i y_i⟨∇f(x_i;W), V⟩ ≥ γR_min²/(2‖μ̂‖), and (36)
+    ‖μ̂‖² ≤ 2nR_max²; one statistic, the smaller of the two ratios (≥ 1)."""
+    inst = materialise(scn)
+    gm = inst.gamma
+    act = make_act(scn["act"], gm, at_zero=gm + float(scn["at_zero"]) * (1 - gm))
+    net = Net.build(inst.X, inst.y, inst.m, act)
+    W = state_W(net, inst.rng(), scn["w_kind"], 10.0 ** scn["w_log10"], inst.X.shape[1])
+    st_ = net.stats
+    mu = net.y @ net.X
+    nmu = float(np.linalg.norm(mu))
+    V = np.outer(net.a, mu / nmu)
+    D = net.act.dphi(net.preact(W)) * net.a[:, None]  # (m, n): ∇f(x_i; W) rows a_jφ′ x_i
+    inner = net.y * ((D * (V @ net.X.T)).sum(axis=0))  # y_i⟨∇f(x_i;W), V⟩
+    r1 = float(inner.min()) / (gm * st_["R_min"] ** 2 / (2 * nmu))
+    r2 = 2 * net.n * st_["R_max"] ** 2 / nmu**2
+    q = {"h42_ratio": h42_ratio(inst.X, gm)}
+    return Verdict.compare("min(min_i y_i⟨∇f_i, V⟩/(γR_min²/(2‖μ̂‖)), 2nR_max²/‖μ̂‖²)", min(r1, r2), 1.0, ">=",
+                           constants={"gamma": gm, "n": net.n, "ratio_inner": r1, "ratio_36": r2, **q},
+                           hypotheses=measured(q, H42))
+
+
 def scenarios(p):
     return frei_e(orth_base="h42_weak", data={"orth": (1.0, 10.0)}, act=("smooth", "leaky"),
                   w_kinds=("gauss", "mu", "pre", "zero", "pos", "neg"), gamma=gammas(near_one=False, lo=5))
@@ -80,6 +102,9 @@ CLAIM = register(Claim(
               description="any W (scale 10⁻³…10², all pre-activations ±scale included) refined by a Nelder–Mead "
                           "search; data from the boundary of the hypothesis (weaker reading of C_R) up to 10×; "
                           "smoothed and non-smooth leaky ReLU"),
+        Check("proof-step-inner-and-36", "in-regime", scenarios, proof_steps, target="proof-step", sharpness=None,
+              sharpness_why="(i) keeps ½‖x_i‖² of ‖x_i‖² − Σ_k|⟨x_i,x_k⟩| and (36) 2nR_max² of ≈ nR²: loose by ≈ 2 by design",
+              description="y_i⟨∇f(x_i;W), V⟩ ≥ γR_min²/(2‖μ̂‖) for every i and (36) ‖μ̂‖² ≤ 2nR_max², any W"),
         Check("negative-control-duplicates", "negative-control", nc_scenarios, run, violates=H42.text,
               description="two near-duplicate samples with opposite labels: μ̂ ≈ 0 and ∇L̂ ≈ 0 while Ĝ ≈ ½. The "
                           "proof has slack ≈ 5γ⁻²C_R/2 at the hypothesis' boundary, so no control just past it fails"),
