@@ -39,7 +39,7 @@ def _run(scn) -> Verdict:
     Mm = (X * (u < 0)[:, None]).T @ X / n
     up, um = np.linalg.eigh(Mp)[1][:, -1], np.linalg.eigh(Mm)[1][:, -1]
     starts = [(Ws + 1e-3 * np.array([up, 0 * up])).ravel(), (Ws + 1e-3 * np.array([0 * um, um])).ravel(),
-              np.zeros(2 * d) + 1e-3 * rng.standard_normal(2 * d), rng.standard_normal(2 * d)]
+              np.zeros(2 * d) + 1e-3 * rng.standard_normal(2 * d), rng.standard_normal(2 * d)][:int(scn.get("starts", 4))]
     worst, _ = adversarial_min(lambda x: -ratio(x), starts, maxiter=200)
     m = -worst
     return Verdict.compare("max_W ‖∇L̂(W)‖_F/‖W − W*‖_F (Nelder–Mead from the top eigenvectors of M±, 0, random)", m, BETA,
@@ -47,8 +47,8 @@ def _run(scn) -> Verdict:
                            constants={"beta_eff": m, "n": n, "d": d, "lambda_max_Mplus": float(np.linalg.eigvalsh(Mp)[-1])})
 
 
-def _states(ratios):
-    return st.builds(lambda s, d, k: scenario(s, d=d, n_over_d=k), SEEDS, st.integers(4, 8), st.sampled_from(ratios))
+def _states(ratios, starts=4):
+    return st.builds(lambda s, d, k: scenario(s, d=d, n_over_d=k, starts=starts), SEEDS, st.integers(4, 8), st.sampled_from(ratios))
 
 
 CLAIM = register(Claim(
@@ -62,7 +62,7 @@ CLAIM = register(Claim(
         Check("in-regime", "in-regime", lambda p: _states([1.0, 1.0, 2.0, 4.0]), _run,
               alpha=ALPHA_ONE, description="n/d ∈ {1 (the boundary), 2, 4}, d ∈ [4, 8] (at d = n = 2 the unspecified failure probability 2e^{−γn} is not small), one data set per example, Nelder–Mead adversary over W",
               sharpness=2.5, sharpness_why="the worst ratio found is ≈ ½(1 + √(2d/n))² ≈ 2.9 at n = d: 4√2 is loose by ≈ ×2"),
-        Check("negative-control-few-samples", "negative-control", lambda p: _states([0.125, 0.2]), _run,
+        Check("negative-control-few-samples", "negative-control", lambda p: _states([0.125, 0.2], starts=2), _run,
               description="n ∈ {d/8, d/5} (< d): λ_max(M±) ≈ ½(1 + √(2d/n))² exceeds 4√2 (n = d/4 is borderline)",
               violates=N_GE.text),
     ],

@@ -47,15 +47,15 @@ def _run(scn) -> Verdict:
         nx = np.linalg.norm(x)
         h = x / max(nx, 1e-300) * eps * (1 - np.exp(-nx))
         return _q(h, a, X) if h @ h > 0 else np.inf
-    adv, _ = adversarial_min(f, [U[:, 0] * 3, -a * 3], maxiter=150)
+    adv, _ = adversarial_min(f, [U[:, 0] * 3, -a * 3], maxiter=int(scn.get("maxiter", 150)))
     m = min(best, adv)
     return Verdict.compare("min over ‖w − a‖ ≤ ε of (1/n)Σ1{aᵀx ≥ 0}1{wᵀx ≥ 0}(xᵀ(w − a))² / ‖w − a‖²", m, BOUND, ">=",
                            hypotheses=measured({"n_over_d": n / d}, N_GE),
                            constants={"n": n, "d": d, "eps": eps, "lambda_min_halfspace": float(ev[0])})
 
 
-def _states(eps, n_over=(C_N.value, 3 * C_N.value)):
-    return st.builds(lambda s, d, e, k: scenario(s, d=d, eps=e, n_over_d=k), SEEDS, st.integers(4, 20), eps,
+def _states(eps, n_over=(C_N.value, 3 * C_N.value), maxiter=150):
+    return st.builds(lambda s, d, e, k: scenario(s, d=d, eps=e, n_over_d=k, maxiter=maxiter), SEEDS, st.integers(4, 20), eps,
                      st.sampled_from([n_over[0], n_over[1]]))
 
 
@@ -82,7 +82,7 @@ CLAIM = register(Claim(
               alpha=ALPHA_ONE, description="ε ∈ [0.05, 1] (1 included), otherwise as above",
               sharpness=80.0, sharpness_why="as for the in-regime check: the printed constant is loose by ≈ ×30–60"),
         Check("negative-control-few-samples", "negative-control",
-              lambda p: _states(log_uniform(0.05, 1.0), n_over=(1.0, 1.5)), _run, cost=2,
+              lambda p: _states(log_uniform(0.05, 1.0), n_over=(1.0, 1.5), maxiter=40), _run, cost=2,
               description="n ∈ {d, 1.5d} (< Cd): about n/2 < d samples in the half-space, so a direction h with "
                           "x_iᵀh = 0 on all of them exists and the adversary finds left side ≈ 0",
               violates=N_GE.text),

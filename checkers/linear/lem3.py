@@ -34,11 +34,11 @@ def _one_step(scn) -> Verdict:
     S = pair_state(scn)
     mu = float(scn["mu"])
     W, a = S["W"], S["a"]
-    if min(np.linalg.norm(W, axis=1)) == 0 or np.linalg.norm(W.sum(0)) == 0:
-        return Verdict.outside("a zero neuron or w₁ + w₂ = 0 (ratio undefined)")
-    here = _ratio(W, a, mu)
+    here = _ratio(W, a, mu)  # s = 0 (e.g. W = 0, zero neurons by φ′(0) = ½): s⁺ = 0 too, ratio taken as 0
+    if not np.isfinite(here):
+        return Verdict.outside("w₁ + w₂ = 0 but the update moves it (ratio undefined)")
     rng = np.random.default_rng(scn.seed)
-    worst, _ = adversarial_min(lambda x: _plane(x, mu), [rng.standard_normal(2) * 2 for _ in range(3)], maxiter=200)
+    worst, _ = adversarial_min(lambda x: _plane(x, mu), [rng.standard_normal(2) * 2 for _ in range(3)], maxiter=120)
     m = max(here, -worst)
     return Verdict.compare("max ‖w₁⁺ + w₂⁺‖/‖w₁ + w₂‖ (instance and adversarial (θ, ‖w₂‖/‖w₁‖))", m, 1 + 1e-12, "<=",
                            hypotheses=measured({"mu": mu}, MU), constants={"mu": mu},

@@ -121,7 +121,7 @@ CLAIM = register(Claim(
               description="Fig. 6: h̃/‖w₁‖² ≥ 0 on θ ∈ [0, π] × r ∈ [1e-5, 1e5] (121 × 201 grid + local search), γ₁ with −2α",
               sharpness=None, sharpness_why="non-negativity (bound 0): no tightening factor applies", cost=3),
         Check("negative-control-outside-ball", "negative-control",
-              lambda p: pair_states(rad=(0.52, 0.55), w1=(0.1, 10), starts=0, maxiter=120), _check,
+              lambda p: pair_states(rad=(0.52, 0.55), w1=(0.1, 10), starts=0, maxiter=60), _check,
               description="‖w₁ + w₂‖/‖a‖ ∈ [0.52, 0.55] (just past ½): the adversary (one start at the derived worst case) must find a ratio below 0.3",
               violates=SMALL_SUM.text, cost=2),
     ],

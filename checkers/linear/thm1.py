@@ -78,11 +78,11 @@ CLAIM = register(Claim(
               target="proof-step", description="F.1's contraction step and the constants c₁ = α/β², c₂ = α (sympy)",
               sharpness=None, sharpness_why="symbolic identity", cost=3),
         Check("negative-control-saddle-init", "negative-control",
-              lambda p: _states(rad=(1.02, 1.05), mus=(C1.value,), modes=("aligned",), w1=(1.01, 1.03)), _run,
+              lambda p: _states(rad=(1.02, 1.05), mus=(C1.value,), modes=("aligned",), w1=(1.01, 1.03), steps=80), _run,
               description="init in the saddle valley just past ‖w̃₁ + w̃₂‖ = ‖a‖ (aligned with a; the first failing inits: "
                           "inits with ½ < ‖s‖/‖a‖ < 1 were not seen to fail)", violates=INIT.text),
         Check("negative-control-large-step", "negative-control",
-              lambda p: _states(mus=(4.1, 4.3)), _run,
+              lambda p: _states(mus=(4.1, 4.3), steps=80), _run,
               description="μ ∈ {4.1, 4.3}: near W* the simulated Hessian is ½I, so GD diverges for μ > 4 (μ ∈ (c₁, 4) "
                           "was not seen to fail)", violates=STEP.text),
     ],

@@ -75,9 +75,9 @@ CLAIM = register(Claim(
           r"\|\mathbf W^{(0)}-\mathbf W^*\|_F^2\ \text{w.p.}\ge1-Ce^{-cd}",
     kind="statistical", hypotheses=[N_GE], constants=[C5, C6, C7, C8, DELTA],
     checks=[
-        Check("in-regime", "in-regime", lambda p: _states(K=p.seeds, steps=int(200 * p.horizon)), _run, alpha=ALPHA,
+        Check("in-regime", "in-regime", lambda p: _states(K=p.seeds, steps=int(120 * p.horizon)), _run, alpha=ALPHA,
               description="μ = c₅ = 0.12, c₈ = 0.1, c₆ = 0.01 (init at the boundary), n/d ∈ {c₇, 2c₇}, d ∈ [5, 20], v₁, v₂, ‖a‖ "
-                          "log-uniform [0.1, 10], 200 steps; profile.seeds data sets per example (Clopper–Pearson)",
+                          "log-uniform [0.1, 10], 120 steps; profile.seeds data sets per example (Clopper–Pearson)",
               sharpness=6.0, sharpness_why="c₈_eff ≈ 0.5–1 on these instances (the first step μ₁ = 2 removes most of the "
                                            "error): c₈ = 0.1 is loose by ≈ ×5", cost=2),
         Check("proof-constants", "in-regime",
@@ -87,7 +87,7 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="with these constants the bound is loose by orders of magnitude (μ₁ = 2 already "
                                            "contracts by ≈ ε²); no example can come near it", cost=2),
         Check("negative-control-few-samples", "negative-control",
-              lambda p: _states(n_over=(1.0, 1.5), K=8, steps=100), _run, alpha=ALPHA,
+              lambda p: _states(n_over=(1.0, 1.5), K=6, steps=60), _run, alpha=ALPHA,
               description="n/d ∈ {1, 1.5} (< 2d: interpolants other than W* exist; failures start there, n ∈ [2d, c₇d) "
                           "was not seen to fail)", violates=N_GE.text),
     ],
