@@ -180,3 +180,30 @@ def multi_batch(draw, *, K: int, n=(4, 8), signs=((1.0, -1.0),), kappas=(1.0, 1.
                               "assign_seed": draw(SEEDS), "K": int(K)}
     params.update(extra or {})
     return Scenario("lai_multi", draw(SEEDS), params)
+
+
+def invariant_state(inst: MultiInstance, mode_beta: str, mode_alpha: str, rng: np.random.Generator, *,
+                    C_g: float, C_alpha: float, C_y: float) -> np.ndarray:
+    """A primal state B (m×n, row k = β_k) built to satisfy Lemma 23's (a)–(c), (e) (Lemma 19 for m = 2) for the
+    instance's assignment a (S_k = {i : a_i = k}): on S_k the primal β_k,S_k is chosen — ``near-zero`` (s_k y_i·10⁻³,
+    attacks (a)), ``boundary`` (|y_i|(1 + C_y), on the sphere of (c)), ``random`` (|y_i|·U[10⁻³, 1 + 0.9C_y]); off S_k
+    the dual α_k,j is chosen in [−3y_max/(C_gL), −y_min/(C_αL)] — ``low``, ``high`` (ends) or ``random``. The rest
+    follows from β = Gα (α_S = G_SS⁻¹(β_S − G_SN α_N)); whether (d), (e) hold is for the checker to measure."""
+    G, y, s, a, L = inst.G, inst.y, inst.signs, inst.assign, inst.L
+    m, n = len(s), len(y)
+    lo, hi = -3 * inst.y_max / (C_g * L), -inst.y_min / (C_alpha * L)
+    B = np.zeros((m, n))
+    for k in range(m):
+        S = a == k
+        N = ~S
+        alpha_N = {"low": np.full(N.sum(), lo), "high": np.full(N.sum(), hi),
+                   "random": rng.uniform(lo, hi, N.sum())}[mode_alpha]
+        ay = np.abs(y[S])
+        beta_S = {"near-zero": 1e-3 * ay, "boundary": ay * (1 + C_y) * (1 - 1e-9),
+                  "random": ay * rng.uniform(1e-3, 1 + 0.9 * C_y, S.sum())}[mode_beta]
+        alpha = np.zeros(n)
+        alpha[N] = alpha_N
+        if S.any():
+            alpha[S] = np.linalg.solve(G[np.ix_(S, S)], beta_S - G[np.ix_(S, N)] @ alpha_N)
+        B[k] = G @ alpha
+    return B

@@ -248,6 +248,81 @@ def run_batch(insts: Sequence[MultiInstance], steps: int | None = None, cap: int
 
 
 def outcome_summary(outs: Sequence[Outcome]) -> dict:
-    ec = [o.inst.effective_constants() for o in outs]
+    ec = [getattr(o, "inst", o).effective_constants() for o in outs]
     keys = ("C0_eff", "rho", "C_g_eff", "c", "kappa", "n", "d", "L", "n_neg")
     return {k: [float(min(e[k] for e in ec)), float(max(e[k] for e in ec))] for k in keys}
+
+
+# --- invariant sets (Lemmas 19 and 23) ---------------------------------------------------------------------
+C0_INV = Constant("C_0 (Lemmas 19, 23)", 768.0,
+                  "C·C_α² with Corollary 14's C = 12 and C_α = 8: the proofs apply Lemma 11 (dual freezing), which "
+                  "needs C_0 ≳ C·C_α² (checkers/lai/lem11.py declares the same); at C_0 = 8 the cross-talk ρ‖α‖‖λ‖₁ "
+                  "exceeds the frozen margin y_min/C_α for states at the top of the dual band")
+
+
+def invariant_conditions(beta: np.ndarray, alpha: np.ndarray, inst: MultiInstance, a: np.ndarray) -> dict:
+    """Normalised slacks of Lemma 23 (a)–(e) for the assignment a ((a) needs > 0, the others ≥ 0)."""
+    from checkers.lai.common import C_Y
+    y, s, L = inst.y, inst.signs, inst.L
+    ymax, ymin, n = inst.y_max, inst.y_min, len(y)
+    lo, hi = -3 * ymax / (C_G.value * L), -ymin / (C_ALPHA.value * L)
+    bound = C_ALPHA.value * math.sqrt(n) * ymax / L
+    off = np.array([[a[j] != k for j in range(n)] for k in range(len(s))])
+    out = {"(a)": float(min(beta[a[i], i] for i in range(n)) / ymax),
+           "(b)": float(min((alpha[off] - lo).min(), (hi - alpha[off]).min()) * L / ymax) if off.any() else math.inf,
+           "(c)": min((float((C_Y.value * np.linalg.norm(y[a == k]) - np.linalg.norm(beta[k, a == k] - s[k] * y[a == k]))
+                             / np.linalg.norm(y)) for k in range(len(s)) if np.any(a == k)), default=math.inf),
+           "(d)": float(min((bound - np.linalg.norm(alpha[k])) / bound for k in range(len(s)))),
+           "(e)": float(-beta[off].max() / ymax) if off.any() else math.inf}
+    return out
+
+
+def failed_conditions(sl: dict) -> list[str]:
+    return [k for k, v in sl.items() if not (v > 0 if k == "(a)" else v >= -1e-12)]
+
+
+def invariance(scn, *, assignment: Callable[[MultiInstance], np.ndarray], hyps, labels: dict | None = None) -> Verdict:
+    """Lemma 19/23 as a statistical statement over X: per seed an adversarial state satisfying the conditions at t
+    (built in primal–dual coordinates, generators.lai_multi.invariant_state; measured, inadmissible states are
+    skipped), one GD step by the simulator, the conditions at t + 1; failure rate vs δ(n)."""
+    from checkers.lai.common import C_Y
+    from generators.lai_multi import invariant_state
+    insts = [attrs.evolve(i, assign=assignment(i)) for i in materialise_children(scn)]
+    rng = np.random.default_rng(int(scn.seed))
+    mode_b, mode_a = scn["state_beta"], scn["state_alpha"]
+    fails = trials = inadmissible = ties = 0
+    worst: dict = {}
+    first_fail = None
+    for inst in insts:
+        B = invariant_state(inst, mode_b, mode_a, rng, C_g=C_G.value, C_alpha=C_ALPHA.value, C_y=C_Y.value)
+        A = np.linalg.solve(inst.G, B.T).T
+        s0 = invariant_conditions(B, A, inst, inst.assign)
+        if failed_conditions(s0):
+            inadmissible += 1
+            continue
+        traj = simulate_batch(inst.X[None], inst.y[None], (A @ inst.X)[None], inst.signs[None], step_size=inst.eta,
+                              steps=1, activation="relu", relu_grad_at_zero=0, loss="squared_half_sum",
+                              record_steps=[0, 1], engine="span")
+        if traj.diverged.any():
+            fails += 1
+            trials += 1
+            continue
+        B1, A1 = traj.preact[1, 0], traj.alpha[1, 0]
+        if np.any(np.abs(B1) < TIE * max(1.0, inst.y_max)):
+            ties += 1
+            continue
+        s1 = invariant_conditions(B1, A1, inst, inst.assign)
+        bad = failed_conditions(s1)
+        trials += 1
+        fails += bool(bad)
+        if bad and first_fail is None:
+            first_fail = {"seed": int(inst.scenario.seed), "failed": bad, "slacks_t": s0, "slacks_t1": s1}
+        for k, v in s1.items():
+            worst[k] = min(worst.get(k, math.inf), v)
+    lab = labels or {}
+    return rate_verdict(f"P(Lemma conditions fail at t + 1 | they hold at t), state ({mode_b}, {mode_a})", fails, trials,
+                        delta(int(scn["n"])), constants=outcome_summary(insts),
+                        hypotheses=batch_hypotheses(insts, hyps),
+                        details={"inadmissible_states": inadmissible, "ties": ties,
+                                 "min_slack_t1": {lab.get(k, k): v for k, v in worst.items()},
+                                 "first_failure": first_fail})
