@@ -156,7 +156,7 @@ def scen_c(p):
 
 def scen_c_final(p):
     """Where "22m" and "22n" differ: m = 1, n ∈ [14, 16], γ ≥ 0.9 (q^(1) ≈ αφ′(0)²R_min²/(2n) < γ²αR_min²/22)."""
-    return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0), n=(14, 16), m=(1, 1), gamma_lo=90,
+    return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0), n=(14, 16), m=(1, 1), gamma_lo=90, K=16,
                        pin={"d_extra": 0, "pattern": "signs", "n": 15, "n_pos": 7, "gamma": 0.95, "R_max": 1.0,
                             "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "orth": 1.0})
 

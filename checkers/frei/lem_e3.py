@@ -97,7 +97,8 @@ def part_b(scn, factor: float = 1.0) -> Verdict:
         return float(np.linalg.norm(grad_L(net, Vt + eps * D) - grad_L(net, Vt))) / (const * eps)
 
     starts = [np.array([float(scn["eps_log10"]), 0.0]), np.array([-2.0, 1.0])]
-    cands = [minimize(lambda x: -ratio(x), x0, method="Nelder-Mead", options={"maxfev": 60, "xatol": 1e-3}).x
+    fev = int(scn.get("maxfev", 60))
+    cands = [minimize(lambda x: -ratio(x), x0, method="Nelder-Mead", options={"maxfev": fev, "xatol": 1e-3}).x
              for x0 in starts] + starts
     le, t = (float(v) for v in max(cands, key=ratio))
     le, t = float(np.clip(le, -4.0, 2.0)), float(np.clip(t, -30.0, 30.0))
@@ -123,7 +124,7 @@ def nc_scenarios(p, n_pos: int, w_log10: float):
     return frei_e(orth_base="abs", data={"orth": (1.0, 1.0)}, gamma=gammas(near_one=False, lo=1),
                   pin={"n": 1, "d_extra": 0, "n_pos": n_pos, "R_max": 1.0, "pattern": "uniform", "m": 1, "w_kind": "mu",
                        "w_log10": w_log10, "delta_kind": "rank1", "eps_log10": -2.0, "act": "smooth", "at_zero": 0.0,
-                       "p_abs": 0.9, "gamma": 0.1, "orth": 1.0})
+                       "p_abs": 0.9, "gamma": 0.1, "orth": 1.0, "maxfev": 15})
 
 
 CLAIM = register(Claim(

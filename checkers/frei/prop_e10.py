@@ -126,7 +126,8 @@ def scenarios(p, gamma=None, alpha_frac=None, spread=None, pin=None):
 
 
 def small_h(p, spread=None):
-    """The corner the printed step size leaves open: γ = 1 − 10⁻⁴ (H = 2.5·10⁻⁵), R = 1, α at its bound."""
+    """The corner the printed step size leaves open: γ = 1 − 10⁻⁴ (H = 2.5·10⁻⁵), R = 1, n = 4, m = 1, α at its
+    bound, margins from 0.1 with a spread of 90 % of log(5R²/γ² + 5) (pinned: only the seed is drawn)."""
     return frei_e(orth_base="h42", data={"orth": (1.0, 10.0), "n": (3, 6), "R": (1.0,)},
                   gamma=st.just(1.0 - 1e-4), q_log10=st.integers(-12, 0).map(lambda k: k / 4),
                   spread=spread if spread is not None else st.integers(10, 18).map(lambda k: k / 20),
@@ -156,7 +157,7 @@ CLAIM = register(Claim(
     checks=[
         Check("in-regime-small-h", "in-regime", small_h, run,
               description="as printed, in the corner H = 2.5·10⁻⁵ (γ = 1 − 10⁻⁴): states with positive margins and a "
-                          "spread of 50–90 % of log(5R²/γ² + 5), α at 90–100 % of its printed bound"),
+                          "spread of 90 % of log(5R²/γ² + 5), α at its printed bound (structure pinned, seed drawn)"),
         Check("in-regime-corrected", "in-regime", scenarios, lambda s: run(s, "a1"), target="corrected",
               description="corrected step size α ≤ [5 max(1, H)R_max²n(10R²/c + 10)]⁻¹ over the whole range: γ ∈ [0.05, 1 − "
                         "10⁻⁴], margins 10⁻³…10^{1.5}, spread up to the boundary of ρ, ρ = max(5R²/c + 5, A_t)"),
