@@ -114,9 +114,11 @@ def _closed(p, fixed: int = 0):
 
 
 def _gd(p, gamma: float = 0.0):
-    return nc_pool([{"data": "basis", "n": n, "d": n + 2, "gamma": gamma, "m": m, "eta_hat": 0.1, "sig_hat": 0.01,
-                     "n_pos": n // 2, "horizon": 2 * horizon(p)} for n, m in ((4, 20), (6, 30), (8, 20), (4, 40))],
-                   seed=71 + int(10 * gamma))
+    sizes = ((4, 20), (6, 30), (8, 20), (4, 40))
+    k = 4 if p.name == "ci" else 2 * p.min_informative
+    return nc_pool([{"data": "basis", "n": sizes[i % 4][0], "d": sizes[i % 4][0] + 2, "gamma": gamma,
+                     "m": sizes[i % 4][1], "eta_hat": 0.1, "sig_hat": 0.01, "n_pos": sizes[i % 4][0] // 2,
+                     "horizon": 2 * horizon(p)} for i in range(k)], seed=71 + int(10 * gamma))
 
 
 CLAIM = register(Claim(
