@@ -167,7 +167,7 @@ CLAIM = register(Claim(
               description="w* exact (all activation patterns of (52)); m = 3, s ∈ {(+, +, −), (+, −, −)}, n = 3, "
                           "Assumption 2 (C_0 = 8), c ∈ {1/4, 1/2}, ε at and below y_min/(C_α m). Sharpness 60: the "
                           "bound carries C_gC_α² = 128 and is loose by ×~45 (gap ≈ √(Σy_i²/2/‖λ‖₁) from the label "
-                          "splitting of w*)", sharpness=60.0, alpha=0.01),
+                          "splitting of w*); every seed must hold", sharpness=60.0, alpha=0.01),
         Check("in-regime-certificate", "in-regime", _cert_batch, _certificate, cost=2.0,
               description="n ∈ [4, 10], m ∈ {3, 4}: the exact upper bound 2√(Σ‖w_k^(∞)‖²) of the proof (w^(∞) "
                           "interpolates, checked to 1e-8) against the printed bound",
@@ -179,7 +179,7 @@ CLAIM = register(Claim(
         Check("in-regime-rate", "in-regime", _rate_scn, _rate, cost=6.0,
               description="exponent of the exact gap in ‖λ‖₁ (m = 3, n = 3, isotropic d-grid): within 0.05 of −½ "
                           "beyond its 99% CI", sharpness=None,
-              sharpness_why="rate test: the bound is the CI half-width plus the declared tolerance"),
+              sharpness_why="rate test: the bound is the CI half-width plus the declared tolerance", alpha=0.01),
         Check("negative-control-large-init", "negative-control", _nc_init, _exact, cost=3.0, violates=INIT21.text,
               description="ε = 50·y_min (the printed bound is loose by ×~45, so the control needs ε ≫ y_min/(C_α m) "
                           "before the distance exceeds it): w^(∞) keeps the large initial component"),

@@ -273,7 +273,7 @@ CLAIM = register(Claim(
         Check("in-regime-corrected-rate", "in-regime", _rate_scn, _rate, cost=6.0, target="corrected",
               description="headline rate: exponent of ‖w_⊕^(∞) − w_⊕*‖ in ‖λ‖₁ on geometric d-grids (isotropic and "
                           "power law λ_j = j^{−0.4}) must contain −½ in its 99% CI; exponents in d and n_− reported",
-              sharpness=None, sharpness_why=_WHY_RATE),
+              sharpness=None, sharpness_why=_WHY_RATE, alpha=0.01),
         Check("negative-control-corrected-step-too-small", "negative-control",
               lambda p: _pinned(p, _batch(p, K=16, c=(1.0 / 20,), eps=(1.0 / 1000,), kappas=(1.0,), n=(5, 7),
                                           n_neg="mixed"), c=1.0 / 20, eps=1.0 / 1000),
