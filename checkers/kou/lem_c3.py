@@ -166,7 +166,7 @@ CLAIM = register(Claim(
         Check("negative-control-bullet-2-large-eta", "negative-control", _large_eta, lambda s: _bullet(s, 2, allow=(COND_C3.text,)),
               description="η̂ ∈ [1, 8], γ ≥ 0.5: bullet 2 must fail", violates=COND_C3.text),
     ],
-    notes="Constants: C = 16, C′ = 2 (Lemma C.1). The side condition γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 is measured on every "
+    notes="Constants: C = 16, C′ = 4 (Lemma C.1). The side condition γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 is measured on every "
           "instance (outside when it fails). The step-size controls are caught only far past (C.3): with η̂ ≤ 1/2 "
           "the dropped factor e^{A} is compensated by |ℓ′| ≤ 1/2 at the start.",
 ))

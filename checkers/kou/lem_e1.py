@@ -17,7 +17,8 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_SPRIME, COND_E3, COND_E4, SIDE_E1, effective,
+from checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, COND_E4,
+                                       SIDE_E1, effective,
                                        relu_constants, relu_hypotheses, relu_in_regime, relu_own, relu_setup, stepwise)
 from checkers.verdict import Verdict
 
@@ -135,8 +136,11 @@ CLAIM = register(Claim(
           r"\frac{2\eta|S_i^{(0)}|\|x_i\|^2e^{2\beta}}{nm^2}t\Big),\ r\in S_i^{(0)};\quad S_i^{(0)}\subseteq S_i^{(t)}",
     kind="deterministic",
     hypotheses=[*HYPS, RELATION],
-    constants=[Constant("C", C_RELU, "the 'sufficiently large' C of (E.2)-(E.4) and m ≥ C log(n/δ): 16, as for "
-                        "the leaky net; the side condition 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 is measured"),
+    constants=[Constant("C", C_RELU, "the 'sufficiently large' C of (E.2), (E.3) and m ≥ C log(n/δ): 16, as for the "
+                        "leaky net (the proof's step-size relations, e.g. (E.20)'s ≤ log 2, hold with η̂ ≤ 1/16)"),
+               Constant("C_data", C_RELU_DATA, "the C of (E.4): the proof's side condition 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 "
+                        "with c₁ ≈ 0.016-0.024 needs R_min²/(np) ≳ 250-320·…; 512R² satisfies it on every instance "
+                        "(the theorem's single C is instantiated per hypothesis: one C = 512 would force m ≥ 1500)"),
                Constant("C_T1", C_PRIME_RELU, "T₁ = Cη⁻¹nmR_max⁻² in the proof of E.1 (enters c₁)"),
                Constant("c'", C_SPRIME, "m ≤ c′|S_i⁽⁰⁾| from Lemma B.2 (0.4m ≤ |S_i⁽⁰⁾|), as in the proof")],
     checks=[
@@ -167,6 +171,6 @@ CLAIM = register(Claim(
     ],
     notes="Bullet 2 (a lower bound) has no control: no violation of Theorem 4.3's hypotheses slows ρ̄ below "
           "c₂log(…) with the proof's constants (larger β and smaller |S_i⁽⁰⁾| enter the bound itself). Seeds outside "
-          "ℰ′_prelim (Lemma B.2's 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m fails at these widths with probability ≈ 10-40%) are "
-          "reported as outside.",
+          "ℰ′_prelim are reported as outside; widths follow Lemma B.2 (m ≥ 50 log(2n/δ), ≥ 16 log(n/δ)), so the "
+          "event holds with probability ≥ 1 − δ (≈ 0.93 at n = 3).",
 ))
