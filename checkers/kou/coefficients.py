@@ -159,7 +159,7 @@ def relu_hypotheses() -> tuple[Hypothesis, ...]:
     return (COND_E2, COND_E3, COND_E4, WIDTH, E_PRELIM_RELU)
 
 
-def stepwise(quantity: str, lhs, rhs, relation: str, t: np.ndarray, *, tie: float = 0.0, **kw) -> "Verdict":
+def stepwise(quantity: str, lhs, rhs, relation: str, t: np.ndarray, **kw) -> "Verdict":
     """One verdict for a displayed inequality required at every recorded step (arrays of shape (T, ...)).
 
     The worst element (smallest relative slack) is compared; elements with both sides exactly 0 (t = 0:
