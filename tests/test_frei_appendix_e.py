@@ -127,3 +127,13 @@ def test_appendix_e_claims_registered_with_required_refs():
         kind, num = ref.split(" ")
         prefix = {"Lemma": "lem", "Condition": "cond", "Fact": "fact", "Proposition": "prop"}[kind]
         assert c.id == f"frei.{prefix}{num}"
+
+
+def test_batched_increments_match_single_steps():
+    inst = materialise(_scn())
+    net = E.Net.build(inst.X, inst.y, inst.m, E.make_act("smooth", 0.4))
+    W = np.random.default_rng(0).standard_normal((2, 3, inst.m, inst.X.shape[1]))
+    b = E.increments_batch(net, W, 0.1)
+    for i in range(2):
+        for j in range(3):
+            np.testing.assert_allclose(b[i, j], E.step(net, W[i, j], 0.1)[2], rtol=1e-12, atol=1e-16)

@@ -372,3 +372,10 @@ def margin_state(net: Net, targets: np.ndarray) -> np.ndarray:
 def softplus_inv(v: np.ndarray) -> np.ndarray:
     """The q with log(1 + e^q) = v (v > 0)."""
     return np.where(v > 30, v + np.log1p(-np.exp(-v)), np.log(np.expm1(np.minimum(v, 30.0))))
+
+
+def increments_batch(net: Net, W: np.ndarray, alpha: float) -> np.ndarray:
+    """Δq of one GD step from every state of a stack W (..., m, d), per neuron without cancellation: (..., n)."""
+    Z = W @ net.X.T
+    dZ = -alpha * (grad_L_batch(net, W) @ net.X.T)
+    return net.y * np.einsum("m,...mn->...n", net.a, net.act.increment(Z, dZ))

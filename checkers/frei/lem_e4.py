@@ -19,7 +19,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import A1, A2, H42, C_R, gd_run, log_g, quantile_verdict
+from checkers.frei.appendix_e import A1, A2, H42, C_R, gd_run, log_g, increments_batch, quantile_verdict
 from checkers.hypotheses import measured
 from checkers.verdict import Verdict
 from generators.frei_states import gd_scenario, materialise
@@ -62,6 +62,21 @@ def exp_ratio(scn) -> Verdict:
                             hypotheses=measured(r.quantities, H42, A1, A2))
 
 
+def margins_increase(scn) -> Verdict:
+    """(31) with the quantitative increment of Lemma E.11 (b) at C_R′ = C_R, at every step of the run:
+    y_k[f(x_k;W^(t+1)) − f(x_k;W^(t))] ≥ αγ²R_min²Ĝ(W^(t))/(4C_R n), increments computed from W^(t) per neuron
+    without cancellation (never by differencing margins)."""
+    inst, r = _run(scn)
+    st_ = r.net.stats
+    cr = C_R(st_["R"], inst.gamma)
+    dq = increments_batch(r.net, r.W[:-1], r.alpha)  # (T, K, n)
+    unit = r.alpha * inst.gamma**2 * st_["R_min"] ** 2 * r.G[:-1] / (4 * cr * r.net.n)  # (T, K)
+    worst = (dq.min(axis=2) / unit).min(axis=0)
+    return quantile_verdict("min_{t,k} y_kΔf(x_k) / (αγ²R_min²Ĝ(W^(t))/(4C_R n))", worst, 1.0, r.delta, ">=",
+                            constants={"C_R": cr, "gamma": inst.gamma, "alpha": r.alpha, "omega": r.omega},
+                            hypotheses=measured(r.quantities, H42, A1, A2))
+
+
 def scenarios(p):
     return gd_scenario(p)
 
@@ -93,6 +108,9 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="the proof's intermediate bounds (½C_R, e², 9) are worst cases; the ratios "
                                             "stay ≈ 1 in the (A1)–(A2) regime",
               description="exp-loss ratio ≤ ½C_R at every t, ≤ e² at t = 0, ≤ 9 at t = 1"),
+        Check("proof-step-31", "in-regime", scenarios, margins_increase, cost=COST, alpha=0.01, target="proof-step",
+              sharpness=None, sharpness_why="Lemma E.11 (b) keeps ½·½ of the increment and 1/C_R of g_k: loose by ≈ 4C_R",
+              description="(31): every margin increases at every step, by at least αγ²R_min²Ĝ/(4C_R n) (Lemma E.11 (b))"),
         Check("negative-control-large-init", "negative-control", nc_scenarios, sigmoid_ratio, cost=COST, alpha=0.01,
               violates=A2.text,
               description="initialisation with |f(x;W⁽⁰⁾)| ≈ 3–10 (ω orders of magnitude above (A2)): the initial "
