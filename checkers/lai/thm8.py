@@ -26,7 +26,7 @@ from checkers.lai.two_neuron import (C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_H
                                      gnorm, materialise_children, outcome_summary, project, rate_verdict, run_batch)
 from checkers.stats import clopper_pearson
 from checkers.verdict import Verdict
-from generators.lai_multi import a2_min_d_iso, children, multi_batch, multi_scenario
+from generators.lai_multi import a2_min_d_iso, children, materialise_multi, multi_batch, multi_scenario
 
 FORMULA_TOL = 1e-8
 HYPS = [FULL_RANK, BOUNDED_LABELS, HIGH_DIM, INIT2, STEP_LO, STEP_HI]
@@ -109,8 +109,7 @@ def _phase(scn) -> list[dict]:
             d = max(n + 1, int(fac * n * n * (p["y_max"] / p["y_min"]) ** 2))
             sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d,
                                                                              "n_neg": n // 2, "phase": 0})
-            outs = run_batch([__import__("generators.lai_multi", fromlist=["x"]).materialise_multi(k)
-                              for k in children(sc)], steps=1)
+            outs = run_batch([materialise_multi(k) for k in children(sc)], steps=1)
             ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in outs)
             lo, hi = clopper_pearson(ok, len(outs), 0.01)
             grid.append({"n": n, "d": d, "d_over_n2kappa2": fac, "frozen_after_step_1": ok, "K": len(outs),
