@@ -125,7 +125,9 @@ def c1_relu_formula(R_min: float, R_max: float, beta: float, C: float) -> float:
 
 # --- hypotheses (Theorem 4.1 / (C.2)-(C.4); Theorem 4.3 / (E.2)-(E.4)), measured from the instance quantities
 def _le(v: float) -> tuple[float, bool]:
-    return v, bool(v <= 1.0 + 1e-12)
+    """(value, value ≤ 1) up to 1e-9: p is re-measured from X Xᵀ with an absolute float error ≈ 1e-16·R_max², which
+    C γ⁻⁴R²n/R_min² (up to ≈ 10⁵) turns into ≈ 1e-11 at the boundary of (C.4)."""
+    return v, bool(v <= 1.0 + 1e-9)
 
 
 COND_C2 = Hypothesis(f"σ₀ ≤ γ(C R_max √log(mn/δ))⁻¹ (C.2) (C = {C_LEAKY:g})", "Theorem 4.1, (C.2)",
