@@ -117,6 +117,20 @@ def case1_step_ii(scn) -> Verdict:
                            hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP, STEP))
 
 
+def case2_iii(scn) -> Verdict:
+    """The proof's Case 2 (iii): (2/5)ρ − R²/c − (R²/c)·ρ/(5R²/c + 5) ≥ ρ/5 − R²/c ≥ 0, with the measured c, R and
+    the smallest admissible ρ of the state (one statistic: the smaller slack, as a ratio of the first bound)."""
+    inst, net, W, st_, c, alpha, rho, q = setup(scn, "a1")
+    R2c = st_["R"] ** 2 / c
+    lhs = 0.4 * rho - R2c - R2c * rho / (5 * R2c + 5)
+    mid = rho / 5 - R2c
+    return Verdict.all_of([
+        Verdict.compare("(2/5)ρ − R²/c − (R²/c)ρ/(5R²/c + 5) vs ρ/5 − R²/c", lhs, mid, ">=",
+                        constants={"rho": rho, "R2_over_c": R2c}, hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP)),
+        Verdict.compare("ρ/5 − R²/c (≥ 0)", mid, 0.0, ">=", constants={"rho": rho, "R2_over_c": R2c},
+                        hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP))])
+
+
 def scenarios(p, gamma=None, alpha_frac=None, spread=None, pin=None):
     return frei_e(orth_base="h42", data={"orth": (1.0, 10.0), "n": (2, 6)}, pin=pin,
                   gamma=gamma if gamma is not None else gammas(near_one=True, lo=5),
@@ -165,6 +179,9 @@ CLAIM = register(Claim(
               erratum="Case 1 (ii): exp(α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n))) ≤ exp(0.1) needs α ≤ ≈ n/(10R_max²), "
                       "which the printed α ≤ [5HR_max²n(10R²/c + 10)]⁻¹ gives only when H ≥ 1",
               description="the exponent of Case 1's step (ii) with measured g, Ĝ, c at α near the printed bound, H small"),
+        Check("proof-step-case2-iii", "in-regime", scenarios, case2_iii, target="proof-step", sharpness=None,
+              sharpness_why="an algebraic consequence of ρ ≥ 5R²/c + 5; equality at ρ = 5R²/c + 5 in its second part",
+              description="Case 2 (iii) with the measured c, R and ρ = max(5R²/c + 5, A_t)"),
         Check("negative-control-ratio-above-rho", "negative-control", lambda p: scenarios(p, spread=st.integers(22, 30).map(lambda k: k / 20),
                                   pin={"d_extra": 0, "pattern": "signs", "act": "smooth", "at_zero": 0.0, "w_kind": "gauss",
                                        "w_log10": 0.0, "n": 4, "n_pos": 2, "m": 3, "gamma": 0.5, "R_max": 1.0,
