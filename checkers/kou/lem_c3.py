@@ -119,8 +119,10 @@ CLAIM = register(Claim(
                Constant("C'", C_PRIME, "T₁ = C′/η̂ (see Lemma C.1)")],
     expected="ambiguous-as-printed",
     expected_reason="bullets 3-4 print c₆⁻¹ in front of the logarithm; with c₆ = 1 + γ⁻²c₃⁻¹R_min⁻²pn (the proof's "
-                    "definition) they fail in regime (e.g. p = 0, γ ≥ 0.5, from t = T₁ on); the proof only derives "
-                    "(2c₆)⁻¹ ((C.33), (C.34))",
+                    "definition) they fail in regime: on exactly orthogonal data (c₆ = 1) bullet 3 fails from t = T₁ "
+                    "on for γ = 0.75, bullet 4 for γ = 0.1 (m = 1, n = 2, η̂ = 1/64); the proof only derives (2c₆)⁻¹ "
+                    "((C.33), (C.34)), and (1/m)Σρ_{y_i,r,i} ≈ log(1 + (1+γ²)η̂t)/(1+γ²) grows more slowly than "
+                    "log(1 + γη̂t)",
     readings={"fails": "c₄, c₅, c₆ as defined in the proof of Lemma C.3 (bullets 3-4 with c₆⁻¹)",
               "holds": "bullets 3-4 as derived in (C.33)/(C.34), with (2c₆)⁻¹ in front of the logarithm "
                        "(equivalently: 'some constant' in front, as the statement's 'c₆ is a constant' allows)"},
