@@ -65,7 +65,7 @@ CLAIM = register(Claim(
               description="Theorem 4.3's regime (κ_R ≥ 100, η̂ ≤ 1/4, σ̂ ≤ 1/20, m from ⌈8 log(n/δ)⌉, R ≤ 2), "
                           "every recorded step", sharpness=1.5),
         Check("negative-control-large-r", "negative-control",
-              lambda p: regime(0.0, R_max=(2.4, 3.0), steps=60), _run,
+              lambda p: regime(0.0, R_max=(2.4, 3.0), steps=20), _run,
               description="R = 2.4–3 just past R ≤ 2: the early ratio R⁻² drops below c", violates=R_SMALL.text),
     ],
     notes="Read under Theorem 4.3's conditions (Lemma E.1). c_eff ≈ R⁻² at R = 2 (ci looseness ≈ ×1.25).",

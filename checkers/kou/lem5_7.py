@@ -96,7 +96,7 @@ CLAIM = register(Claim(
               description="identities (i), (ii) as printed and (iii) with the sign of Lemma D.3",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
         Check("negative-control-large-init", "negative-control",
-              lambda p: regime([0.3, 0.5], sig_hat=(0.5, 1.0), eta_hat=(0.05, 0.25), steps=60),
+              lambda p: regime([0.3, 0.5], sig_hat=(0.5, 1.0), eta_hat=(0.05, 0.25), steps=40),
               lambda s: _run(s, "corrected"),
               description="σ̂ = 0.5–1: the pattern is not fixed at T, so the increments differ across neurons",
               target="corrected", violates=SIGMA_L.text),

@@ -51,7 +51,7 @@ CLAIM = register(Claim(
                           "off-diagonals (aligned, anti, signs, random, uniform) at κ_R down to 100",
               sharpness=None, sharpness_why="the count of exits is an integer compared with 0"),
         Check("negative-control-correlated", "negative-control",
-              lambda p: regime(0.0, data="correlated", m=(8, 30), sig_hat=(0.01, 0.05), steps=60), _run,
+              lambda p: regime(0.0, data="correlated", m=(8, 30), sig_hat=(0.01, 0.05), steps=20), _run,
               description="catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1): κ_R ≈ 0.07 ≪ 100, GD on x₂ "
                           "pushes class +1 neurons off x₁",
               violates=KAPPA_R.text),

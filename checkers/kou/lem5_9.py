@@ -63,7 +63,7 @@ def _both(p, steps, **kw):
 
 
 IN = lambda p: _both(p, steps_for(p, 250, 3000))  # noqa: E731
-BIG_ETA = lambda p: _both(p, 60, eta_hat=(20.0, 40.0))  # noqa: E731
+BIG_ETA = lambda p: _both(p, 25, eta_hat=(20.0, 40.0))  # noqa: E731
 
 CLAIM = register(Claim(
     id="kou.lem5.9", paper="kou", ref="Lemma 5.9",

@@ -21,7 +21,7 @@ from checkers.verdict import Verdict
 from generators.scenario import Scenario
 
 C_SR = 4.0
-COST = 4.0
+COST = 6.0
 
 
 def _run(scn: Scenario, bullet: str) -> Verdict:
@@ -38,7 +38,7 @@ def _run(scn: Scenario, bullet: str) -> Verdict:
     if bullet == "norms":
         q = np.stack([sim["block_fro"][1], sim["block_fro"][-1], sim["block_spec"][1], sim["block_spec"][-1]], axis=-1)
         worst, det = norm_log(sim, q)
-        det["series"] = ["‖W_+1‖_F", "‖W_−1‖_F", "‖W_+1‖₂", "‖W_−1‖₂"][det.get("index", 0)]
+        det["which"] = ["‖W_+1‖_F", "‖W_−1‖_F", "‖W_+1‖₂", "‖W_−1‖₂"][det.get("index", 0)]
         return Verdict.compare("max |slope_late/slope_early − 1| of ‖W_j‖_F, ‖W_j‖₂ vs log t", worst, 0.1, "<=",
                                constants=k, hypotheses=H, details=det)
     if bullet == "sr":
