@@ -87,6 +87,18 @@ def _thm8(scn) -> Verdict:
                         details=det)
 
 
+def _first_step(scn) -> Verdict:
+    """[S] the printed w_⊕^(1), w_⊖^(1) are the simulator's first GD iterate (every seed, relative 1e-10)."""
+    outs = run_batch(materialise_children(scn), steps=1, cap=1, record="all")
+    err = 0.0
+    for o in outs:
+        a1 = first_step_alpha(o.inst)
+        for k in range(2):
+            err = max(err, gnorm(o.inst.G, o.alpha[1][k] - a1[k]) / max(gnorm(o.inst.G, a1[k]), 1e-300))
+    return Verdict.compare("max over seeds and neurons of ‖w^(1)_GD − w^(1)_printed‖/‖w^(1)_printed‖", err, 1e-10, "<=",
+                           constants=outcome_summary(outs), hypotheses=batch_hypotheses([o.inst for o in outs], HYPS))
+
+
 def _pattern(scn) -> Verdict:
     """The proof's event (Lemma 19 from t = 1): D(β_⊕^(t)) = diag(1_{S+}), D(β_⊖^(t)) = diag(1_{S−}) for every
     1 ≤ t ≤ T and the limit certified; phase diagram data over (n, d) in the details (dev/thorough)."""
@@ -187,6 +199,10 @@ CLAIM = register(Claim(
                           "κ = 1, c = 1/4, ε = y_min/16; per seed the certified limit vs the printed closed forms "
                           "(1e-8) and the sign conditions; failure rate vs δ(n)",
               sharpness=None, sharpness_why=_WHY, alpha=0.01),
+        Check("in-regime-first-step", "in-regime", _in_regime, _first_step, cost=2.0,
+              description="t = 1: the printed w_⊕^(1) = ηXᵀ(y − ε_⊕ + ε_⊖ + (1/η)(XXᵀ)⁻¹ε_⊕) and w_⊖^(1) are the first "
+                          "GD iterate (identity, 1e-10)",
+              sharpness=None, sharpness_why="identity: the bound is a float64 tolerance", alpha=0.01),
         Check("in-regime-pattern-from-step-1", "in-regime", _phase_batch, _pattern, cost=2.0,
               description="the proof's event: the pattern is (1_{S+}, 1_{S−}) from t = 1 on; under dev/thorough "
                           "the evidence holds the phase diagram P̂(frozen after one step) over (n, d)",
