@@ -71,8 +71,8 @@ def gaps(scn) -> tuple:
         gp = gnorm(G, o.alpha_inf[0] - res.alpha[0])
         gm = gnorm(G, o.alpha_inf[1] - res.alpha[1])
         rows.append((o.inst, gp, gm, {"ties": res.ties, "distinct": res.distinct,
-                                      "decoupled": bool(np.all(res.beta[1, o.inst.y > 0] <= 0)
-                                                        and np.all(res.beta[0, o.inst.y < 0] <= 0))}))
+                                      "decoupled": bool(np.all(res.beta[1, o.inst.y > 0] <= 1e-12 * o.inst.y_max)
+                                                        and np.all(res.beta[0, o.inst.y < 0] <= 1e-12 * o.inst.y_max))}))
     return tuple(rows), tuple(outs)
 
 
