@@ -1,0 +1,113 @@
+"""Frei et al., Theorem 3.4: gradient flow reaches L̂ < log(2)/n in finite time from any initialisation.
+
+Gradient flow is approximated by small-step GD (simulator, leaky ReLU with φ′(0) = γ, exponential or logistic
+loss) at step dt and dt/2; the hitting time τ = inf{t : L̂(W(t)) < log(2)/n} (flow time = steps·dt) of both runs
+is reported (``halving_change``). Checks: (as printed) the threshold is reached within the simulated horizon and
+L̂ stays below it afterwards (GF is a descent flow); (proof step, App. D) τ ≤ 85·L̂(W(0))·R²n³/(γ²R_min²), the
+explicit time the proof derives from the proxy-PL inequality (15). Inits: N(0, ω²) with ω ∈ {10⁻², 1, 3}.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from checkers.claim import Check, Claim, register
+from checkers.frei import common as fc
+from checkers.verdict import Verdict
+from generators.frei import frei_scenarios
+from generators.scenario import Scenario
+
+DT = 0.2
+HORIZON = 150.0
+
+
+@functools.lru_cache(maxsize=32)
+def _run(scn: Scenario, dt: float):
+    if scn.family == "frei-dead":
+        n, g = int(scn["n"]), 0.0
+        X = np.eye(n) * np.linspace(1.0, 1.2, n)[:, None]
+        X = np.hstack([X, np.zeros((n, 2))])
+        y = np.array([1.0, -1.0] * n)[:n]
+        m1 = m2 = 2
+        from generators.classification import data_statistics
+        inst = fc.FreiInstance(scn, X, y, m1, m2, g, data_statistics(X))
+        rng = np.random.default_rng(scn.seed)
+        W0 = 0.1 * np.abs(rng.standard_normal((4, X.shape[1])))
+        W0[:, 0] = -1.0  # every neuron is dead on x₁ (ReLU: no gradient ever reaches x₁'s direction)
+    else:
+        inst = fc.materialise(scn)
+        X, g = inst.X, inst.gamma
+        W0 = float(scn["init"]) * np.random.default_rng([scn.seed, 3]).standard_normal((inst.m, X.shape[1]))
+    thr = math.log(2) / inst.n
+    T = HORIZON
+    while True:
+        tr = fc.flow_gd(inst.X, inst.y, inst.a, g, W0, dt=dt, time=T, loss=str(scn["loss"]))
+        L = tr.loss[:, 0]
+        if (L < thr).any() or T >= 8 * HORIZON or scn.family == "frei-dead":
+            break
+        T *= 2
+    return inst, L, thr
+
+
+def _hit(L, thr, dt):
+    below = L < thr
+    return (int(np.argmax(below)) * dt) if below.any() else math.inf
+
+
+def run(scn: Scenario, what: str) -> Verdict:
+    inst, L, thr = _run(scn, DT)
+    L2 = L if scn.family == "frei-dead" else _run(scn, DT / 2)[1]
+    tau, tau2 = _hit(L, thr, DT), _hit(L2, thr, DT / 2)
+    s = inst.stats
+    bound = 85 * L[0] * s["R"] ** 2 * inst.n**3 / (inst.gamma**2 * s["R_min"] ** 2) if inst.gamma > 0 else math.inf
+    q = fc.quantities(inst)
+    const = {"tau_dt": tau, "tau_dt_half": tau2, "halving_change": abs(tau - tau2) if math.isfinite(tau) else None,
+             "L0": float(L[0]), "time_bound_85": bound, "dt": DT, "simulated_time": (len(L) - 1) * DT}
+    if what == "stays":
+        if not math.isfinite(tau):
+            return Verdict.compare("min_t L̂(W(t))/(log2/n) on the horizon", float(L.min() / thr), 1.0, "<",
+                                   constants=const, hypotheses=fc.hyps32(q))
+        k = int(round(tau / DT))
+        return Verdict.compare("max_{t ≥ τ} L̂(W(t))/(log2/n) (reached, and stays below)", float(L[k:].max() / thr),
+                               1.0, "<", constants=const, hypotheses=fc.hyps32(q))
+    return Verdict.compare("hitting time τ (flow time)", max(tau, tau2), bound, "<=", constants=const,
+                           hypotheses=fc.hyps32(q))
+
+
+def scenarios(p):
+    return frei_scenarios(n=(2, 4), m1=(1, 3), m2=(1, 3), slack=(1.0, 10.0), gamma=(0.3, 0.95), d_extra=(0, 4)).flatmap(
+        lambda s: st.tuples(st.sampled_from([1e-2, 1.0, 3.0]), st.sampled_from(["exponential_mean", "logistic_mean"])).map(
+            lambda t: Scenario(s.family, s.seed, {**dict(s.params), "init": t[0], "loss": t[1]})))
+
+
+def dead(p):
+    return st.sampled_from([Scenario("frei-dead", s, {"n": n, "loss": "exponential_mean"}) for s, n in ((0, 2), (1, 3))])
+
+
+CLAIM = register(Claim(
+    id="frei.thm3.4", paper="frei", ref="Theorem 3.4",
+    title="Gradient flow reaches L̂ < log(2)/n in finite time, from any initialisation",
+    statement="Gradient flow on the network (2) w.r.t. a dataset satisfying the assumption of Theorem 3.2: there "
+              "exists a finite t₀ such that L̂(W(t)) < log(2)/n for all t ≥ t₀ (logistic or exponential loss).",
+    latex=r"\exists t_0<\infty:\ \forall t\ge t_0\ \ \widehat L(W(t))<\tfrac{\log 2}{n}",
+    kind="deterministic",
+    hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
+    checks=[
+        Check("reaches-and-stays", "in-regime", scenarios, fc.guarded(lambda s: run(s, "stays")), cost=3.0,
+              sharpness=None, sharpness_why="existence of t₀ (a threshold crossing), no bound to tighten",
+              description="small-step GD (dt = 0.2, dt/2 reported) reaches log(2)/n and stays below"),
+        Check("time-bound-proof", "in-regime", scenarios, fc.guarded(lambda s: run(s, "time")), cost=3.0,
+              target="proof-step", sharpness=300.0,
+              sharpness_why="the proof's worst-case proxy-PL time 85L̂₀R²n³/(γ²R_min²) exceeds the simulated hitting "
+                            "times by ≈ 200 (measured looseness in ci 193)",
+              description="App. D: τ ≤ 85·L̂(W(0))R²n³/(γ²R_min²)"),
+        Check("nc-relu-dead-sample", "negative-control", dead, lambda s: run(s, "stays"), cost=3.0,
+              violates=fc.LEAKY.text,
+              description="ReLU (γ = 0), orthogonal data, every neuron dead on x₁ at init: x₁'s output stays 0, "
+                          "L̂ ≥ 1/n > log(2)/n forever"),
+    ],
+    notes="The horizon is 150 flow-time units (doubled up to 8× if the threshold is not reached).",
+))
