@@ -43,6 +43,35 @@ def _run(scn) -> Verdict:
                            details={"c_eff_by_step": [float(x) for x in b.min(axis=1)[:: max(1, b.shape[0] // 30)]]})
 
 
+def _eq59(scn, form: str) -> Verdict:
+    """Overview step (5.9): |F_j(W_j, x_i) − (1/m)Σ_r ρ_{j,r,i}| ≤ Σ_{i'≠i} (1/m)Σ_r|ρ_{j,r,i'}| R_min⁻² p, all j, i, t.
+    ``lipschitz``: the same with (1/m)Σ_r σ(⟨w_{j,r}^{(0)}, x_i⟩ + ρ_{j,r,i}) in place of (1/m)Σ_r ρ_{j,r,i}."""
+    inst = materialise(scn)
+    tr, rho = trajectory(inst, int(scn["steps"]))
+    if (v := diverged_verdict(tr, inst)) is not None:
+        return v
+    k = inst.knobs()
+    m, g = inst.m, inst.gamma
+    sig = lambda z: np.where(z >= 0, z, g * z)  # noqa: E731
+    Fm = sig(tr.preact)  # (T, B, 2m, n): σ(⟨w_{j,r}, x_i⟩)
+    if form == "printed":
+        approx = rho
+    else:
+        approx = sig((inst.W0 @ inst.X.T)[None] + rho)
+    lhs = np.stack([np.abs((Fm[:, :, :m] - approx[:, :, :m]).mean(2)),
+                    np.abs((Fm[:, :, m:] - approx[:, :, m:]).mean(2))], axis=2)  # (T, B, 2, n)
+    A = np.abs(rho)
+    colsum = np.stack([A[:, :, :m].mean(2), A[:, :, m:].mean(2)], axis=2)  # (1/m)Σ_r|ρ_{j,r,i'}|
+    rhs = (colsum.sum(-1, keepdims=True) - colsum) * k["p"] / k["R_min"] ** 2
+    tol = 1e-12 * max(1.0, float(np.abs(rho).max()))
+    idx = np.unravel_index(int(np.argmax(lhs - rhs)), lhs.shape)
+    k.update({"t": int(tr.t[idx[0]]), "j": int(1 - 2 * idx[2]), "i": int(idx[3])})
+    return Verdict.compare("|F_j(W_j^{(t)}, x_i) − (1/m)Σ_r ρ_{j,r,i}^{(t)}| − RHS of (5.9) (worst t, j, i)"
+                           if form == "printed" else
+                           "|F_j − (1/m)Σ_r σ(⟨w^{(0)}_{j,r}, x_i⟩ + ρ_{j,r,i})| − RHS of (5.9) (worst t, j, i)",
+                           float((lhs - rhs)[idx]), tol, "<=", constants=k, hypotheses=measured(k, *LEAKY_HYPS))
+
+
 GAMMAS = [0.05, 0.2, 0.5, 0.8, 0.95, 0.99]
 
 CLAIM = register(Claim(
@@ -63,6 +92,15 @@ CLAIM = register(Claim(
         Check("negative-control-large-r", "negative-control",
               lambda p: regime([0.9, 0.95], R_max=(2.4, 3.0), steps=200), _run,
               description="R = 2.4–3 just past R ≤ 2: the early ratio γR⁻² drops below cγ²", violates=R_SMALL.text),
+        Check("proof-step-5-9", "in-regime", lambda p: regime(GAMMAS, steps=100), lambda s: _eq59(s, "printed"),
+              target="proof-step", sharpness=None, sharpness_why="a proof step",
+              description="(5.9) as printed, every recorded step, both j",
+              erratum="(5.9) drops σ and the initialisation: for j = −y_i the neurons are in the negative part, "
+                      "F_j(W_j, x_i) ≈ γ(1/m)Σ_r ρ_{j,r,i} ≠ (1/m)Σ_r ρ_{j,r,i}, and at t = 0 the left side is "
+                      "|F_j(W^{(0)}, x_i)| > 0 = right side; it holds with (1/m)Σ_r σ(⟨w^{(0)}_{j,r}, x_i⟩ + ρ_{j,r,i})"),
+        Check("proof-step-5-9-lipschitz", "in-regime", lambda p: regime(GAMMAS, steps=100),
+              lambda s: _eq59(s, "lipschitz"), target="proof-step", sharpness=None, sharpness_why="a proof step",
+              description="(5.9) with σ and the initial pre-activation kept (1-Lipschitz σ): holds"),
     ],
     notes="Section 5 lemmas print no hypotheses; they are read under the theorem's conditions, as the appendix "
           "restatements (Lemma C.1) say. The in-regime c_eff is ≈ R⁻²/γ (ci: looseness ×1.3), so the sharpness "
