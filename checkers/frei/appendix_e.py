@@ -379,3 +379,16 @@ def increments_batch(net: Net, W: np.ndarray, alpha: float) -> np.ndarray:
     Z = W @ net.X.T
     dZ = -alpha * (grad_L_batch(net, W) @ net.X.T)
     return net.y * np.einsum("m,...mn->...n", net.a, net.act.increment(Z, dZ))
+
+
+def persistence_constant(net: Net, W: np.ndarray) -> float:
+    """c = min_i ‖∇f(x_i;W)‖_F²/‖x_i‖² through the identity ‖∇f(x_i;W)‖_F² = ‖x_i‖²·(1/m)Σ_j φ′(⟨w_j,x_i⟩)² (a_j² = 1/m),
+    the mean taken with math.fsum: the equality case φ′ ≡ γ gives c = γ² up to at most one rounding of the mean
+    (instead of the ulps lost by squaring and dividing explicit gradients)."""
+    D2 = net.act.dphi(net.preact(W)) ** 2  # (m, n)
+    return float(min(math.fsum(D2[:, i]) / net.m for i in range(net.n)))
+
+
+def tie(a: float, b: float, ulps: int = 4) -> bool:
+    """a and b agree to a few units in the last place (an equality case the float64 order cannot resolve)."""
+    return abs(a - b) <= ulps * np.finfo(float).eps * max(abs(a), abs(b))

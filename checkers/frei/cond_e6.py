@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, make_act, per_sample_grads, state_W
+from checkers.frei.appendix_e import Net, make_act, per_sample_grads, persistence_constant, state_W, tie
 from checkers.hypotheses import Hypothesis, measured
 from checkers.verdict import Verdict
 from generators.frei_states import frei_e, gammas, materialise
@@ -45,12 +45,14 @@ def upper(scn, kappa: float = 1.0) -> Verdict:
 
 def lower_and_identity(scn) -> Verdict:
     inst, net, W, sq, xx, q = _setup(scn)
-    c = float((sq / xx).min())
+    c = persistence_constant(net, W)
     D = net.act.dphi(net.preact(W))
     ident = xx * (D**2).mean(axis=0)
     err = float(np.abs(ident - sq).max() / sq.max())
     hyp = measured(q, LIPSCHITZ)
     consts = {"c": c, "gamma": inst.gamma, "m": inst.m, "act": scn["act"]}
+    if c < inst.gamma**2 and tie(c, inst.gamma**2):
+        return Verdict.inconclusive(f"tie at machine precision: c − γ² = {c - inst.gamma**2:.3g} (every φ′ = γ)")
     return Verdict.all_of([
         Verdict.compare("c = min_i ‖∇f_i‖²/‖x_i‖² (persistence needs c > 0; leaky: c ≥ γ²)", c, inst.gamma**2, ">=",
                         constants=consts, hypotheses=hyp),

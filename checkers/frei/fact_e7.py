@@ -15,7 +15,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, grad_gram, make_act, per_sample_grads, sample_orth_C, state_W
+from checkers.frei.appendix_e import (Net, grad_gram, make_act, per_sample_grads, persistence_constant, sample_orth_C,
+                                      state_W, tie)
 from checkers.hypotheses import Hypothesis, measured
 from checkers.verdict import Verdict
 from generators.frei_states import frei_e, gammas, materialise
@@ -61,7 +62,9 @@ def near_orthogonality(scn) -> Verdict:
 
 def persistence(scn, gamma_factor: float = 1.0) -> Verdict:
     inst, net, W, gamma, C, q = _setup(scn, gamma_factor)
-    _, c = _C_prime(net, W)
+    c = persistence_constant(net, W)
+    if gamma_factor == 1.0 and c < gamma**2 and tie(c, gamma**2):
+        return Verdict.inconclusive(f"tie at machine precision: c − γ² = {c - gamma**2:.3g} (every φ′ = γ)")
     return Verdict.compare("c_eff = min_i ‖∇f(x_i;W)‖_F²/‖x_i‖²", c, gamma**2, ">=",
                            constants={"gamma": gamma, "m": inst.m, "act": scn["act"]},
                            hypotheses=measured(q, LEAKY, SAMPLES))
