@@ -303,6 +303,21 @@ def _in_regime(p):
     return in_regime_batches(p)
 
 
+C0_PROOF = Constant("C_0 (Theorem 4, proof constants)", C14_C.value * C_ALPHA.value**2,
+                    "the proof's part (e) goes through Lemma 11, which needs C_0 > C·C_α² (C = 12 of Corollary 14, "
+                    "C_α = 8): 768; the declared common C_0 = 8 runs below it (and below the notation section's "
+                    "C_0 ≳ C_α² = 64)")
+
+
+def _proof_constant_batches(p):
+    """Theorem 4's regime at C_0 = C·C_α² = 768 (exact Wishart Gram, isotropic Gaussian), corner and general."""
+    corner = single_batch(K=p.seeds, C0=C0_PROOF.value, n=(N_MIN, 10), kappa=(1.0,), n_neg=(2, 5),
+                          c_range=(C_LO, C_LO), eps_min=EPS_MAX, eps_max=EPS_MAX, d_mult=(1,), family="lai-wishart1")
+    general = single_batch(K=p.seeds, C0=C0_PROOF.value, n=(N_MIN, 10), kappa=(1.0, 1.5, 2.0), c_range=(C_LO, C_HI),
+                           eps_max=EPS_MAX, d_mult=(1, 2), family="lai-wishart1")
+    return corner | general
+
+
 # c ∈ [0.08, 0.1]: with ε_j = y_min/C_α·U[½, 1] the first-step margin c|y_j| − (1 − c)ε_j is ≤ 0 for the
 # negatives with ε_j ≥ c/(1 − c)·y_min, i.e. from c < 1/9 on: just past the boundary where the conclusion fails
 # (the declared range starts at 1/4; the conclusion survives down to c ≈ 1/9).
@@ -326,7 +341,7 @@ CLAIM = register(Claim(
               "w^(1) = ηXᵀ(y − ε + (1/η)(XXᵀ)⁻¹ε), and X_−w^(∞) ⪯ 0",
     kind="statistical",
     hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, SMALL_POSITIVE_INIT, STEP_SIZE, RELATION],
-    constants=[C_0, C_ALPHA, C_G, C_Y, C_STEP, C_PROB, C14_C, C14_RATE],
+    constants=[C_0, C_ALPHA, C_G, C_Y, C_STEP, C_PROB, C14_C, C14_RATE, C0_PROOF],
     checks=[
         Check("in-regime", "in-regime", _in_regime, _thm4, cost=2.0, alpha=ALPHA_CP, sharpness=None,
               sharpness_why=_EVENT_WHY,
@@ -336,6 +351,10 @@ CLAIM = register(Claim(
                           "per seed the exact certified limit is compared with the printed projection formula (1e-8) "
                           "and X_−w^(∞) ⪯ 0; failure rate vs " + DELTA_TEXT + " (one-sided 99% Clopper–Pearson), "
                           "n ≥ 6 (δ ≤ 0.12)"),
+        Check("in-regime-proof-constants", "in-regime", _proof_constant_batches, _thm4, cost=2.0, alpha=ALPHA_CP,
+              sharpness=None, sharpness_why=_EVENT_WHY,
+              description="the same statement at constants that satisfy the proof's relations: C_0 = C·C_α² = 768 "
+                          "(part (e) via Lemma 11), C_α = 8 ≥ 2·C·C_g; exact Wishart Gram samples (d = m·768²n²κ²)"),
         Check("in-regime-closed-form", "in-regime", _in_regime, _closed_form, cost=2.0, target="proof-step",
               sharpness=None, sharpness_why="identities of the proof (closed form, α^(1), frozen duals bitwise)",
               description="[S] on seeds whose pattern is 1_{S+} for all t ≥ 1: final iterate vs the closed form "
