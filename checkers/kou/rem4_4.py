@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.common import C_WIDTH, diverged_verdict, jvec, run_gd, stable_ranks
+from checkers.kou.common import ALPHA_SEEDS, C_WIDTH, diverged_verdict, jvec, run_gd, stable_ranks
 from checkers.kou.thm4_1 import eta_range, horizon, simulate_long
 from checkers.verdict import Verdict
 from generators.kou import kou_scenario, materialise
@@ -144,25 +144,25 @@ CLAIM = register(Claim(
     checks=[
         Check("in-regime", "in-regime", lambda p: examples(p, ns=(2, 4, 8), steps=2000), lambda s: _limit(s, "printed"),
               cost=COST,
-              reading="fails", description="the example of F.3, n ∈ {2, 4, 6, 8}: |SR(W_j(t_max)) − 2| ≤ 0.2",
+              reading="fails", alpha=ALPHA_SEEDS, description="the example of F.3, n ∈ {2, 4, 6, 8}: |SR(W_j(t_max)) − 2| ≤ 0.2",
               sharpness=None, sharpness_why="expected to fail as printed (the limit is 1 at n = 2)"),
         Check("corrected-large-n", "in-regime", lambda p: init_only((40, 60, 80), (200, 400)),
               lambda s: _formula(s, "two"), reading="holds", sharpness=None,
               sharpness_why="a limit statement with 10% tolerance for 'approximately'",
-              description="n ∈ {40, 60, 80}, m ∈ {200, 400}: the limit SR(A) is within 0.2 of 2 (from the init "
+              alpha=ALPHA_SEEDS, description="n ∈ {40, 60, 80}, m ∈ {200, 400}: the limit SR(A) is within 0.2 of 2 (from the init "
                           "signs; GD convergence to SR(A) is the next check)"),
         Check("corrected-limit", "in-regime", lambda p: basis(p), lambda s: _limit(s, "limit"), cost=COST,
               sharpness=None, sharpness_why="convergence to a closed-form limit, 0.03 tolerance at t_max",
-              description="GD runs on the F.3 example: SR(W_j(t_max)) within 0.03 of SR(A) from the init signs"),
+              alpha=ALPHA_SEEDS, description="GD runs on the F.3 example: SR(W_j(t_max)) within 0.03 of SR(A) from the init signs"),
         Check("corrected-pattern", "in-regime", lambda p: basis(p, m=("width", C_WIDTH)) .map(
               lambda s: Scenario("kou", s.seed, {**dict(s.params), "steps": 100})), _pattern,
               sharpness=None, sharpness_why="a count compared with 0",
-              description="own-class pattern equals the initial one at every step; opposite-class neurons inactive "
+              alpha=ALPHA_SEEDS, description="own-class pattern equals the initial one at every step; opposite-class neurons inactive "
                           "from ⌈1/η̂⌉ on (Lemma F.2)"),
         Check("corrected-formula", "in-regime", lambda p: init_only((4, 6, 10, 20, 40), (200, 400, 800)),
               lambda s: _formula(s, "formula"), sharpness=None,
               sharpness_why="a DERIVED limit with tolerance 0.1 (≈ 5 standard deviations at m = 200)",
-              description="SR(A) within 0.1 of 2k/(k+1) for m ≥ 200"),
+              alpha=ALPHA_SEEDS, description="SR(A) within 0.1 of 2k/(k+1) for m ≥ 200"),
         Check("negative-control-leaky", "negative-control", lambda p: examples(p, ns=(8,), gamma=0.5, m=10, steps=4000),
               lambda s: _limit(s, "limit"), cost=COST, target="corrected", violates=RELU.text,
               description="leaky ReLU (γ = 0.5) on the same data: SR(W_j) → 1, not SR(A)"),

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import measured
-from checkers.kou.common import (CONSTANTS, KAPPA_L, LEAKY_ACT, LEAKY_HYPS, diverged_verdict, margins_of, record_grid,
+from checkers.kou.common import (ALPHA_SEEDS, CONSTANTS, KAPPA_L, LEAKY_ACT, LEAKY_HYPS, diverged_verdict, margins_of, record_grid,
                                  regime, run_gd, stable_ranks, window_fit)
 from checkers.verdict import Verdict
 from generators.kou import materialise
@@ -174,16 +174,16 @@ CLAIM = register(Claim(
     constants=list(CONSTANTS),
     checks=[
         Check("in-regime-norms", "in-regime", IN, lambda s: _run(s, "norm"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(a) every neuron's norm grows like log t (slope ratio within 10%)"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(a) every neuron's norm grows like log t (slope ratio within 10%)"),
         Check("in-regime-stable-rank", "in-regime", IN, lambda s: _run(s, "sr"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(b) SR(W_j) − 1 decays at least like 1/log t"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(b) SR(W_j) − 1 decays at least like 1/log t"),
         Check("in-regime-margins", "in-regime", IN, lambda s: _run(s, "margins"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
         Check("in-regime-loss", "in-regime", IN, lambda s: _run(s, "loss"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(e) L_S ∝ t^b with |b + 1| ≤ 0.03 on the late window"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(e) L_S ∝ t^b with |b + 1| ≤ 0.03 on the late window"),
         Check("in-regime-loss-orthogonal-limit", "in-regime", ORTH, lambda s: _run(s, "limit"), cost=COST,
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
-              description="(e) exactly orthogonal data: t·L_S → (1/n)Σ nm/(η‖x_i‖²(1+γ²)) within 2%"),
+              alpha=ALPHA_SEEDS, description="(e) exactly orthogonal data: t·L_S → (1/n)Σ nm/(η‖x_i‖²(1+γ²)) within 2%"),
         Check("negative-control-relu-norms", "negative-control", lambda p: fixed(p, gamma=0.0, m=2, n=4),
               lambda s: _run(s, "norm", LEAKY_HYPS + (LEAKY_ACT,)), cost=COST, violates=LEAKY_ACT.text,
               description="ReLU (γ = 0), orthogonal data, m = 2: a neuron inactive on its class at init never moves"),

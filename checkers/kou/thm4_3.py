@@ -14,7 +14,7 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, measured
-from checkers.kou.common import CONSTANTS, RELU_HYPS, SIGMA_R, WIDTH, jvec, regime
+from checkers.kou.common import ALPHA_SEEDS, CONSTANTS, RELU_HYPS, SIGMA_R, WIDTH, jvec, regime
 from checkers.kou.thm4_1 import (NO_SHARP, _run as run_bullet, eta_range, fixed, horizon, norm_log, simulate_long,
                                  window_frac)
 from checkers.verdict import Verdict
@@ -80,16 +80,16 @@ CLAIM = register(Claim(
                                                                "orthogonal data")],
     checks=[
         Check("in-regime-norms", "in-regime", IN, lambda s: _run(s, "norms"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(a) ‖W_j‖_F and ‖W_j‖₂ grow like log t (slope ratio within 10%)"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(a) ‖W_j‖_F and ‖W_j‖₂ grow like log t (slope ratio within 10%)"),
         Check("in-regime-stable-rank", "in-regime", IN, lambda s: _run(s, "sr"), cost=COST, sharpness=4.0,
-              description="(b) SR(W_j) ≤ c = 4 on the late window"),
+              alpha=ALPHA_SEEDS, description="(b) SR(W_j) ≤ c = 4 on the late window"),
         Check("in-regime-margins", "in-regime", IN, lambda s: _run(s, "margins"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
         Check("in-regime-loss", "in-regime", IN, lambda s: _run(s, "loss"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, description="(d) L_S ∝ t^b with |b + 1| ≤ 0.03"),
+              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(d) L_S ∝ t^b with |b + 1| ≤ 0.03"),
         Check("in-regime-loss-orthogonal-limit", "in-regime", ORTH, lambda s: _run(s, "limit"), cost=COST,
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
-              description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
+              alpha=ALPHA_SEEDS, description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
         Check("negative-control-dead-norms", "negative-control", DEAD, lambda s: _run(s, "norms"), cost=COST,
               violates=WIDTH.text, description="m = 1 (below C log(n/δ)): a class block inactive on its sample "
                                                "never moves"),
