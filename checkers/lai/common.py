@@ -20,7 +20,7 @@ C_0 = Constant("C_0", 8.0, "Assumption 2: d₂ ≥ C_0² n² κ², d_∞ ≥ C_0
                "Lemmas whose proofs need more declare their own C_0 (Lemma 10: C·C_y; Lemmas 11, 17: C·C_α²). C_0 = 8 runs below "
                "the proofs' relations (notation section C_0 ≳ C_α² = 64; Theorem 4's part (e) via Lemma 11: C_0 > C·C_α² "
                "= 768; Theorem 6's C̃: C_0 > 2C·C_α² = 1536): Theorems 4, 6 (as printed), Remark 5 and Lemma 18 run here, "
-               "and Theorem 4 (C_0 = 768) and Theorem 6 (corrected, C_0 = 6144) also run at constants that satisfy them")
+               "and Theorem 4 (C_0 = 1536) and Theorem 6 (corrected, C_0 = 6144) also run at constants that satisfy them")
 C_ALPHA = Constant("C_α", 8.0, "initialisation scale ε_i ≤ y_min/C_α; dual-freezing threshold")
 C_G = Constant("C_g", 2.0, "Lemma 12: ‖λ‖₁/C_g ≤ μ_n(XXᵀ) ≤ μ_1(XXᵀ) ≤ C_g‖λ‖₁")
 C_Y = Constant("C_y", 2.0, "residual bound ‖h − y‖ ≤ C_y‖y‖ (C_y ≥ 2)")

@@ -303,14 +303,14 @@ def _in_regime(p):
     return in_regime_batches(p)
 
 
-C0_PROOF = Constant("C_0 (Theorem 4, proof constants)", C14_C.value * C_ALPHA.value**2,
-                    "the proof's part (e) goes through Lemma 11, which needs C_0 > C·C_α² (C = 12 of Corollary 14, "
-                    "C_α = 8): 768; the declared common C_0 = 8 runs below it (and below the notation section's "
-                    "C_0 ≳ C_α² = 64)")
+C0_PROOF = Constant("C_0 (Theorem 4, proof constants)", 2 * C14_C.value * C_ALPHA.value**2,
+                    "the proof's part (e) goes through Lemma 11, which needs C_0 > C·C_α² = 768 (C = 12 of Corollary "
+                    "14, C_α = 8); C_0 = 2·768 = 1536 satisfies it strictly. The declared common C_0 = 8 runs below it "
+                    "(and below the notation section's C_0 ≳ C_α² = 64)")
 
 
 def _proof_constant_batches(p):
-    """Theorem 4's regime at C_0 = C·C_α² = 768 (exact Wishart Gram, isotropic Gaussian), corner and general."""
+    """Theorem 4's regime at C_0 = 2·C·C_α² = 1536 (exact Wishart Gram, isotropic Gaussian), corner and general."""
     corner = single_batch(K=p.seeds, C0=C0_PROOF.value, n=(N_MIN, 10), kappa=(1.0,), n_neg=(2, 5),
                           c_range=(C_LO, C_LO), eps_min=EPS_MAX, eps_max=EPS_MAX, d_mult=(1,), family="lai-wishart1")
     general = single_batch(K=p.seeds, C0=C0_PROOF.value, n=(N_MIN, 10), kappa=(1.0, 1.5, 2.0), c_range=(C_LO, C_HI),
@@ -353,8 +353,8 @@ CLAIM = register(Claim(
                           "n ≥ 6 (δ ≤ 0.12)"),
         Check("in-regime-proof-constants", "in-regime", _proof_constant_batches, _thm4, cost=2.0, alpha=ALPHA_CP,
               sharpness=None, sharpness_why=_EVENT_WHY,
-              description="the same statement at constants that satisfy the proof's relations: C_0 = C·C_α² = 768 "
-                          "(part (e) via Lemma 11), C_α = 8 ≥ 2·C·C_g; exact Wishart Gram samples (d = m·768²n²κ²)"),
+              description="the same statement at constants that satisfy the proof's relations: C_0 = 1536 > C·C_α² = "
+                          "768 (part (e) via Lemma 11), C_α = 8 ≥ 2·C·C_g; exact Wishart Gram samples (d = m·1536²n²κ²)"),
         Check("in-regime-closed-form", "in-regime", _in_regime, _closed_form, cost=2.0, target="proof-step",
               sharpness=None, sharpness_why="identities of the proof (closed form, α^(1), frozen duals bitwise)",
               description="[S] on seeds whose pattern is 1_{S+} for all t ≥ 1: final iterate vs the closed form "
