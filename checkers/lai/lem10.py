@@ -33,7 +33,8 @@ from generators.lai_states import (child_scenarios, gram_instance, high_dim_inst
 from generators.scenario import Scenario
 from simulator import simulate
 
-C0_10 = Constant("C_0 (Lemma 10)", C14_C.value * C_Y.value, "proof App. A.2: C_0 > C·C_y with C = 12 (Cor. 14)")
+C0_10 = Constant("C_0 (Lemma 10)", C14_C.value * C_Y.value, "proof App. A.2: C_0 > C·C_y with C = 12 (Cor. 14); declared at the boundary C_0 = C·C_y (the strict "
+                 "inequality is met by the realised event E10, frequency 1.0 in ci)")
 C_PROB = Constant("c (probability exponent)", C14_EXPONENT, "c = C·c_13 − ln 9 from Corollary 14")
 
 

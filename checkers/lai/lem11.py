@@ -33,7 +33,8 @@ from generators.lai_states import (child_scenarios, gram_instance, high_dim_inst
 from generators.scenario import Scenario
 
 C0_11 = Constant("C_0 (Lemmas 11, 17)", C14_C.value * C_ALPHA.value**2,
-                 "proof App. A.3: C_0 > C·C_α² with C = 12 (Cor. 14), C_α = 8")
+                 "proof App. A.3: C_0 > C·C_α² with C = 12 (Cor. 14), C_α = 8; declared at the boundary C_0 = C·C_α² "
+                 "(the strict inequality is met by the realised event E11, reported per check)")
 E11 = Hypothesis("realised event of the proof: ρ ≤ y_min/(C_α²√n·y_max) (Cor. 14 with Assumption 2)", "App. A.3",
                  lambda inst: (inst.rho * C_ALPHA.value**2 * math.sqrt(inst.n) * inst.y_max / inst.y_min,
                                inst.rho * C_ALPHA.value**2 * math.sqrt(inst.n) * inst.y_max <= inst.y_min))
