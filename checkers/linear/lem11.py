@@ -54,7 +54,7 @@ def _run(scn) -> Verdict:
                            constants={"n": n, "d": d, "eps": eps, "lambda_min_halfspace": float(ev[0])})
 
 
-def _states(eps, n_over=(C_N.value, 3 * C_N.value), maxiter=150):
+def _states(eps, n_over=(C_N.value, 3 * C_N.value), maxiter=80):
     return st.builds(lambda s, d, e, k: scenario(s, d=d, eps=e, n_over_d=k, maxiter=maxiter), SEEDS, st.integers(4, 20), eps,
                      st.sampled_from([n_over[0], n_over[1]]))
 

@@ -40,8 +40,8 @@ def _run(scn) -> Verdict:
     tmax = float(scn.get("t_over_eps", 1.0)) * eps
     corrected = scn.get("target") == "corrected"
     worst, arg, links = -np.inf, None, None
-    for t in tmax * np.arange(1, 9) / 8:
-        for psi in np.linspace(0, 2 * np.pi, 24, endpoint=False):
+    for t in tmax * np.arange(1, 7) / 6:
+        for psi in np.linspace(0, 2 * np.pi, 16, endpoint=False):
             hpar, hperp = t * np.cos(psi), t * np.sin(psi)
             wx = (1 + hpar) * u + hperp * z
             lhs = np.sqrt(np.mean(u * u * (1 - np.sign(u) * np.sign(wx))))
@@ -54,7 +54,7 @@ def _run(scn) -> Verdict:
                 worst, arg = lhs / bound, (t, psi)
                 links = {"lhs": lhs, "middle": mid, "printed_third": np.sqrt(2) / (1 - eps) * (delta + np.sqrt(21 / 20) * eps) * t,
                          "printed_last": 1.5 * eps / (1 - eps) * t}
-    return Verdict.compare("max over w ∈ E(ε) (plane of a, e; 8 radii × 24 angles) of LHS / "
+    return Verdict.compare("max over w ∈ E(ε) (plane of a, e; 6 radii × 16 angles) of LHS / "
                            + ("corrected bound" if corrected else "(3/2)(ε/(1−ε))‖w − a‖"), worst, 1.0, "<=",
                            hypotheses=measured({"t_over_eps": tmax / eps}, IN_BALL),
                            constants={"n": n, "delta": delta, "eps": eps, "d": d},

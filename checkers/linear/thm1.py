@@ -82,7 +82,7 @@ CLAIM = register(Claim(
               description="init in the saddle valley just past ‖w̃₁ + w̃₂‖ = ‖a‖ (aligned with a; the first failing inits: "
                           "inits with ½ < ‖s‖/‖a‖ < 1 were not seen to fail)", violates=INIT.text),
         Check("negative-control-large-step", "negative-control",
-              lambda p: _states(mus=(4.1, 4.3), steps=80), _run,
+              lambda p: _states(mus=(4.1, 4.3), steps=40), _run,
               description="μ ∈ {4.1, 4.3}: near W* the simulated Hessian is ½I, so GD diverges for μ > 4 (μ ∈ (c₁, 4) "
                           "was not seen to fail)", violates=STEP.text),
     ],

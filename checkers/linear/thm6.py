@@ -50,7 +50,7 @@ def _run(scn) -> Verdict:
 def _states(reading, rad=(0.0, 0.5), mode="random", w1=(0.01, 10.0)):
     def mk(s, r, d, lo, span, rd, w, muf):
         return scenario(s, r=r, d=r + d, sig_min=lo, sig_max=lo * span, rad=rd, w1=w, mode=mode, reading=reading,
-                        mu_frac=muf, steps=150)
+                        mu_frac=muf, steps=100)
     lo_, hi_ = rad
     return st.builds(mk, SEEDS, st.integers(1, 4), st.integers(0, 12), log_uniform(0.2, 3.0), log_uniform(1.0, 3.0),
                      st.sampled_from([lo_, hi_, (lo_ + hi_) / 2]), log_uniform(*w1), st.sampled_from([1.0, 0.5]))
