@@ -30,7 +30,7 @@ from checkers.verdict import Verdict
 from generators.lai_states import SEEDS, child_scenarios, gram_model, gram_only, spiked_spec_for_dinf, stat_scenario
 from generators.scenario import Scenario
 
-ALPHA = 0.01
+ALPHA = 0.001  # per example; keeps the suite-wide union bound of false alarms ≈ 0.16
 C12_C = Constant("c (Lemma 12, first form)", 3.0, "declared; c = 2 fails at d ≈ n where μ₁ ≈ 4n = 2(d + n)")
 CG_B1 = 8.0
 C_GB = Constant("C_g(b)", 1.35, "second form: C_g(b) = 1.35·(1 − 1/√b)⁻² for b > 1 (C_g(32) = 2, the common C_g); at "

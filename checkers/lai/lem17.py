@@ -87,7 +87,7 @@ C_ALPHA_PROOF = Constant("C_α (Lemma 17, proof constants)", 16.0,
                          "= 2; C_α = 16 satisfies it, with C_0 = C·C_α² = 3072 (C = 12, Corollary 14) for part (e)")
 C0_PROOF = Constant("C_0 (Lemma 17, proof constants)", C14_C.value * C_ALPHA_PROOF.value**2,
                     "C_0 > C·C_α² with C_α = 16 (part (e) via Lemma 11), ≫ C·C_y = 24 (part (a) via Lemma 10)")
-ALPHA = 0.01
+ALPHA = 0.001  # per example; keeps the suite-wide union bound of false alarms ≈ 0.16
 D_HYP = Hypothesis("(a)–(f) at t, (d) as printed: ‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁", "Lemma 17",
                    by_construction="generators.lai_states.lemma17_state (re-measured after recording; a state that "
                                    "breaks (a)–(f) at t is dropped as outside)")

@@ -50,14 +50,14 @@ C14_RATE = Constant("Cc − ln 9 (Corollary 14)", C14_EXPONENT,
 DELTA_TEXT = "δ = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}"
 C_LO, C_HI = 1.0 / (C_STEP.value * C_G.value), 1.0 / C_G.value  # declared step range c = η‖λ‖₁ ∈ [1/4, 1/2]
 EPS_MAX = 1.0 / C_ALPHA.value
-ALPHA_CP = 0.01  # one-sided level of the Clopper–Pearson test
+ALPHA_CP = 0.001  # one-sided level of the Clopper–Pearson test (≈ 160 statistical examples in ci: union bound ≈ 0.16)
 CHUNK = 24  # seeds per simulate_batch call (memory: CHUNK·n·d floats)
 FORMULA_TOL = 1e-8  # relative ‖w^(∞) − formula‖ counted as a failure of the conclusion
 
 
 def nc_seeds(p) -> int:
-    """Seeds for a negative control whose failure rate is well above δ: 16 seeds put the one-sided 99%
-    Clopper–Pearson lower bound above δ(n ≥ 6) ≤ 0.12 from 8/16 failures on (0.01^(1/16) = 0.75 at 16/16)."""
+    """Seeds for a negative control whose failure rate is well above δ: 16 seeds put the one-sided 99.9%
+    Clopper–Pearson lower bound above δ(n ≥ 6) ≤ 0.12 from 9/16 failures on (0.001^(1/16) = 0.65 at 16/16)."""
     return max(8, min(p.seeds, 16))
 
 
@@ -349,7 +349,7 @@ CLAIM = register(Claim(
                           "with d₂, d_∞ checked), c = η‖λ‖₁ ∈ [1/(C·C_g), 1/C_g] = [1/4, 1/2], ε_i/y_min ∈ "
                           "(0, 1/C_α], incl. the worst corner (κ = 1, c = 1/4, ε ≈ y_min/C_α, d = C_0²n², n_− ≈ n/2); "
                           "per seed the exact certified limit is compared with the printed projection formula (1e-8) "
-                          "and X_−w^(∞) ⪯ 0; failure rate vs " + DELTA_TEXT + " (one-sided 99% Clopper–Pearson), "
+                          "and X_−w^(∞) ⪯ 0; failure rate vs " + DELTA_TEXT + " (one-sided 99.9% Clopper–Pearson), "
                           "n ≥ 6 (δ ≤ 0.12)"),
         Check("in-regime-proof-constants", "in-regime", _proof_constant_batches, _thm4, cost=2.0, alpha=ALPHA_CP,
               sharpness=None, sharpness_why=_EVENT_WHY,
