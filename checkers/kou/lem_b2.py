@@ -46,7 +46,7 @@ def _m_of(scn: Scenario) -> int:
     lo = -((-2 * ms) // 5)
     hi = (3 * ms) // 5
     inside = np.where(hi >= lo, stats.binom.cdf(hi, ms, 0.5) - stats.binom.cdf(lo - 1, ms, 0.5), 0.0)
-    fail = -np.expm1(n * np.log1p(-np.clip(1 - inside, 0, 1 - 1e-300)))
+    fail = -np.expm1(n * np.log1p(-np.clip(1 - inside, 0, 1 - 1e-16)))
     return int(ms[np.flatnonzero(fail > delta).max()])
 
 
