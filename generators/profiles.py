@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 import attrs
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 __all__ = ["Profile", "PROFILES", "get_profile", "register_hypothesis_profiles"]
 
@@ -32,6 +32,8 @@ class Profile:
     def hypothesis_settings(self, cost: float = 1.0) -> settings:
         return settings(
             max_examples=self.max_examples(cost), derandomize=self.derandomize, database=None,
+            # no explain phase: it re-runs failing examples to explain them, the costliest part of a catch
+            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
             deadline=None, print_blob=False, suppress_health_check=list(HealthCheck),
         )
 

@@ -162,8 +162,9 @@ def simulate_batch(
     R_loss = np.full((T, B), np.nan)
     R_out = np.full((T,) + out_shape, np.nan)
     R_Z = np.full((T, B, m, n), np.nan)
-    R_fro = np.full((T, B), np.nan)
-    R_spec = np.full((T, B), np.nan)
+    eager_norms = engine == "direct" and not record_weights  # else computed on first use (Trajectory)
+    R_fro = np.full((T, B), np.nan) if eager_norms else None
+    R_spec = np.full((T, B), np.nan) if eager_norms else None
     R_C = np.full((T, B, m, n), np.nan) if engine == "span" else None
     R_W = np.full((T, B, m, d), np.nan) if (engine == "direct" and record_weights) else None
     diverged = np.zeros(B, dtype=bool)
@@ -196,11 +197,12 @@ def simulate_batch(
                 R_loss[r][ok] = L[ok]
                 R_out[r][ok] = f[ok]
                 R_Z[r][ok] = Z[ok]
-                K = gram_W()[ok]
-                if K.size:
-                    ev = np.linalg.eigvalsh(K)
-                    R_fro[r][ok] = np.sqrt(np.clip(ev.sum(axis=1), 0, None))
-                    R_spec[r][ok] = np.sqrt(np.clip(ev[:, -1], 0, None))
+                if eager_norms:  # nothing else keeps W: its norms are computed now
+                    K = gram_W()[ok]
+                    if K.size:
+                        ev = np.linalg.eigvalsh(K)
+                        R_fro[r][ok] = np.sqrt(np.clip(ev.sum(axis=1), 0, None))
+                        R_spec[r][ok] = np.sqrt(np.clip(ev[:, -1], 0, None))
                 if R_C is not None:
                     R_C[r][ok] = C[ok]
                 if R_W is not None:
@@ -231,8 +233,8 @@ def simulate_batch(
             alpha0 = None
     return Trajectory(
         t=rec, engine=engine, step_size=eta, a=R_a, loss=R_loss, outputs=R_out, preact=R_Z,
-        fro_norm=R_fro, spectral_norm=R_spec, diverged=diverged, diverged_at=diverged_at,
-        X=X, W0=W0, C=R_C, _W=R_W, _alpha0=alpha0,
+        _fro=R_fro, _spec=R_spec, diverged=diverged, diverged_at=diverged_at,
+        X=X, W0=W0, C=R_C, _W=R_W, _alpha0=alpha0, _gram_parts=(K0, P, G) if engine == "span" else None,
     )
 
 

@@ -26,8 +26,8 @@ class Trajectory:
     loss: np.ndarray  # (T, B)
     outputs: np.ndarray  # (T, B, n[, r])
     preact: np.ndarray  # (T, B, m, n)
-    fro_norm: np.ndarray  # (T, B): ‖W_t‖_F
-    spectral_norm: np.ndarray  # (T, B): ‖W_t‖_2
+    _fro: np.ndarray | None  # (T, B): ‖W_t‖_F (None: computed on first use from the recorded C or W)
+    _spec: np.ndarray | None  # (T, B): ‖W_t‖_2
     diverged: np.ndarray  # (B,) bool
     diverged_at: np.ndarray  # (B,) int, −1 when finite throughout
     X: np.ndarray = field(repr=False)  # (B, n, d)
@@ -35,6 +35,41 @@ class Trajectory:
     C: np.ndarray | None = field(default=None, repr=False)  # (T, B, m, n)
     _W: np.ndarray | None = field(default=None, repr=False)  # (T, B, m, d), direct engine
     _alpha0: np.ndarray | None = field(default=None, repr=False)  # (B, m, n) = G⁻¹ X W0ᵀ
+    _gram_parts: tuple | None = field(default=None, repr=False)  # (W0W0ᵀ, W0Xᵀ, XXᵀ) of the span engine
+
+    def _norms(self) -> None:
+        """‖W_t‖_F and ‖W_t‖_2 at every recorded step from the m×m Gram WWᵀ, computed once, on first use
+        (most checks never read them; an eigendecomposition per record is costly at large m)."""
+        if self._gram_parts is not None:
+            K0, P, G = self._gram_parts
+            C = self.C
+            CP = C @ np.swapaxes(P, 1, 2)[None]
+            K = K0[None] + CP + np.swapaxes(CP, -1, -2) + (C @ G[None]) @ np.swapaxes(C, -1, -2)
+        else:
+            W = self.W
+            K = W @ np.swapaxes(W, -1, -2)
+        fro = np.full(self.loss.shape, np.nan)
+        spec = np.full(self.loss.shape, np.nan)
+        ok = np.isfinite(self.loss) & np.isfinite(K).all(axis=(-1, -2))
+        if ok.any():
+            ev = np.linalg.eigvalsh(K[ok])
+            fro[ok] = np.sqrt(np.clip(ev.sum(axis=-1), 0, None))
+            spec[ok] = np.sqrt(np.clip(ev[..., -1], 0, None))
+        self._fro, self._spec = fro, spec
+
+    @property
+    def fro_norm(self) -> np.ndarray:
+        """‖W_t‖_F at every recorded step, shape (T, B) (NaN after divergence)."""
+        if self._fro is None:
+            self._norms()
+        return self._fro
+
+    @property
+    def spectral_norm(self) -> np.ndarray:
+        """‖W_t‖_2 at every recorded step, shape (T, B) (NaN after divergence)."""
+        if self._spec is None:
+            self._norms()
+        return self._spec
 
     @property
     def batch_size(self) -> int:
