@@ -215,7 +215,7 @@ CLAIM = register(Claim(
               description="d ∈ [n, 2n]: the worst-case state (built from the exact criterion) gets β_{k,i}^(t+1) ≤ 0",
               violates=high_dim_hyp(C0_10).text),
         Check("negative-control-c0-below-threshold", "negative-control",
-              lambda p: stat_scenario(K=p.seeds, base=high_dim_instance(
+              lambda p: stat_scenario(K=min(p.seeds, 16), base=high_dim_instance(
                   C0=1.5, family="lai_wishart", n=(4, 8), kappas=(1.0,), c=(0.25, 0.5), d_factor=(100, 100))),
               _prob,
               description="Assumption 2 holds with C_0 = 1.5 but not with the declared 24: the uniform event fails for "

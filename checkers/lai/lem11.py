@@ -197,7 +197,7 @@ CLAIM = register(Claim(
               description="d ∈ [n, 2n]: the worst-case dual state has β_{k,j} > 0 and its dual moves",
               violates=high_dim_hyp(C0_11).text),
         Check("negative-control-c0-below-threshold", "negative-control",
-              lambda p: stat_scenario(K=p.seeds, base=high_dim_instance(
+              lambda p: stat_scenario(K=min(p.seeds, 16), base=high_dim_instance(
                   C0=32.0, family="lai_wishart", n=(4, 8), kappas=(1.0,), d_factor=(100, 100))),
               lambda s: _prob(s, reading="proof"),
               description="Assumption 2 holds with C_0 = 32 = C_α²/2 but not with the declared 768: the corrected "

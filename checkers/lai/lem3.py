@@ -26,6 +26,14 @@ MNI_TOL = 1e-9  # relative ‖w* − w_MNI,S‖ (exact solvers; one linear solve
 
 
 def _rank_deficient(X, y, consts, hyps) -> Verdict:
+    pos = y > 0
+    if pos.any():  # exact infeasibility certificate: y_+ outside range(X_+) (least-squares residual), no solver
+        w_ls = np.linalg.lstsq(X[pos], y[pos], rcond=None)[0]
+        resid = float(np.linalg.norm(X[pos] @ w_ls - y[pos]))
+        if resid > 1e-8 * max(1.0, float(np.linalg.norm(y[pos]))):
+            return Verdict.compare("program (7) has a solution w* (1 = yes; X_+w = y_+ inconsistent)", 0.0, 1.0,
+                                   ">=", constants=consts, hypotheses=hyps,
+                                   details={"status": "infeasible (least-squares residual)", "residual": resid})
     res = solve_cvxpy(y, X=X, space="w")
     if res.status == "infeasible":
         return Verdict.compare("program (7) has a solution w* (1 = yes)", 0.0, 1.0, ">=", constants=consts,

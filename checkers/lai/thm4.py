@@ -228,7 +228,7 @@ def measured_hypotheses(outs, hyps=None) -> dict:
     return batch_measured([o.inst for o in outs], hyps if hyps is not None else HYPS4)
 
 
-NC_CAP = 1500  # steps per seed in negative controls: a seed undecided by then is left out of the trials
+NC_CAP = 600  # steps per seed in negative controls: a seed undecided by then is left out of the trials
 
 
 def _thm4(scn, cap: int = 20000) -> Verdict:
