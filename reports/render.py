@@ -174,8 +174,10 @@ def render_html(doc: dict) -> str:
         for ch in c["checks"]:
             q = (ch.get("evidence") or {}).get("quantity", "")
             ch["svg"] = _plot_svg(ch.get("points") or [], q[:70])
-            series = ((ch.get("evidence") or {}).get("details") or {}).get("series") or {}
-            ch["series_svgs"] = [_series_svg(k, v) for k, v in series.items() if isinstance(v, dict)][:4]
+            details = (ch.get("evidence") or {}).get("details")
+            series = details.get("series") if isinstance(details, dict) else None
+            ch["series_svgs"] = ([_series_svg(str(k), v) for k, v in series.items() if isinstance(v, dict)][:4]
+                                 if isinstance(series, dict) else [])
     return env.get_template("report.html.j2").render(doc=doc, tally=tally, summary=_summary(doc),
                                                      errata=_errata(doc), esc=html.escape)
 
