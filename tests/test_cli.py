@@ -63,7 +63,7 @@ def test_verify_writes_results_and_report_and_replay_reproduces(tmp_path):
     assert nc["outcome"] == "caught"
     html = (out / "index.html").read_text()
     assert "lai.lem1" in html and "<svg" in html
-    assert "<script" not in html and "<link" not in html and 'src="http' not in html  # self-contained
+    assert "<script src" not in html and "<link" not in html and 'src="http' not in html  # self-contained
     # the NC's counterexample replays with the printed command's arguments
     inst = json.dumps(nc["counterexample"]["instance"])
     r = cc("replay", "lai.lem1", "--check", nc["name"], "--instance", inst)
@@ -74,17 +74,23 @@ def test_verify_writes_results_and_report_and_replay_reproduces(tmp_path):
 
 
 def test_report_rerenders(tmp_path):
-    res = {"profile": "ci", "claims": [{"id": "lai.x", "paper": "lai", "ref": "Lemma 0", "title": "t",
-                                        "statement": "s", "kind": "identity", "verdict": "refuted",
-                                        "expected": "holds", "checks": [], "counterexample": {"instance": {},
-                                        "replay": "claimcheck replay lai.x --check in-regime --instance '{}'"}}]}
+    cex = {"instance": {}, "replay": "claimcheck replay lai.x --check in-regime --instance '{}'",
+           "verdict": {"outcome": "violated", "reason": "", "evidence": None}}
+    check = {"name": "in-regime", "regime": "in-regime", "outcome": "violated", "target": "as-printed",
+             "examples": 1, "counts": {"violated": 1}, "seconds": 0.1, "counterexample": cex}
+    res = {"profile": "ci", "created": "2026-01-01T00:00:00Z", "claims": [{
+        "id": "lai.x", "paper": "lai", "ref": "Lemma 0", "title": "t", "statement": "s", "kind": "identity",
+        "verdict": "refuted", "verdict_reason": "r", "expected": "holds", "hypotheses": [], "constants": [],
+        "finding": {"expected": "holds", "observed": "refuted-as-printed", "expectation_met": False,
+                    "problems": ["refuted, expected to hold"], "errata": []},
+        "checks": [check], "counterexample": {"instance": {}, "replay": cex["replay"]}}]}
     f = tmp_path / "results.json"
     f.write_text(json.dumps(res))
     p = cc("report", "--results", str(f))
     assert p.returncode == 0, p.stderr
     assert "claimcheck replay lai.x" in (tmp_path / "index.html").read_text()
-    f.write_text('{"profile": "ci", "claims": [{"id": "x"}]}')
-    _one_line_error(cc("report", "--results", str(f)), "paper")
+    f.write_text('{"profile": "ci", "created": "x", "claims": [{"id": "lai.x"}]}')
+    _one_line_error(cc("report", "--results", str(f)), "results.claims[0]")
 
 
 def test_simulate_roundtrip(tmp_path):
