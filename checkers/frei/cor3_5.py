@@ -184,6 +184,13 @@ CLAIM = register(Claim(
               sharpness_why="a Monte-Carlo tolerance 4/√N around the exact value ½ (Section 5)",
               description="Section 5 (harmful bias): D_xor with ‖μ_i‖ = d^0.26, d = 20000, n = 4 satisfies (H32); "
                           "the limit has test error ½ ± 4/√N"),
+        Check("nc-direction-below-h32", "negative-control",
+              lambda p: st.sampled_from([Scenario.from_json(j) for j in fc.NC_FOUND["item4"]]).map(
+                  lambda s: Scenario(s.family, s.seed, {**dict(s.params), "init": 1e-3})),
+              fc.guarded(direction), cost=2.0, violates=fc.H32.text,
+              description="(H32) slack 0.03 (several KKT points, Theorem 3.2's controls): the flow converges to "
+                          "another KKT point, away from the Problem (3) direction (dist ≈ 0.3–0.8); at slack 0.1 and "
+                          "0.4 it still converges to W*"),
         Check("nc-xor-low-dim-learns", "negative-control", xor_low_scenarios, xor_low_gd, cost=2.0,
               violates=fc.H32.text,
               description="Section 5's converse: low-dimensional XOR, (H32) fails, the network learns a non-linear "
