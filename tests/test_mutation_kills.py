@@ -91,7 +91,8 @@ def test_compare_vacuity_reasons_and_boundaries():
     assert Verdict.compare("q", 0.5, 0.01, ">=", attainable=(0.0, 1.0)).outcome == "holds"
     assert Verdict.compare("q", 0.5, 1.0, ">=", attainable=(0.0, 1.0)).outcome == "violated"
     assert Verdict.compare("q", 0.5, 1.0, "<=", attainable=None, allowed_failure=None).outcome == "holds"
-    assert v.evidence.bound == INF and d.evidence.measured == 0.0
+    assert v.evidence.bound == INF and d.evidence.measured == 0.0 and d.evidence.quantity == "q"
+    assert Verdict.compare("u²", 1, 2).evidence == Evidence("u²", 1.0, 2.0, "<=")
     kw = Verdict.compare("q", 1, 2, constants={"C": 1.0}, hypotheses={"h": 1}, details={"x": 2})
     assert kw.evidence.constants == {"C": 1.0} and kw.evidence.hypotheses == {"h": 1} and kw.evidence.details == {"x": 2}
 
@@ -128,8 +129,11 @@ def test_all_of_priority_and_tightest():
     bare = Verdict("holds")  # holds without evidence: not a candidate for the tightest
     assert Verdict.all_of([bare, vac]) is vac
     assert Verdict.all_of([bare]) is bare
-    with pytest.raises(ValueError, match="verdicts: need at least one verdict"):
+    with pytest.raises(ValueError, match="^verdicts: need at least one verdict$"):
         Verdict.all_of([])
+    # the tightest is by slack relative to |bound| (not slack / (|bound| + 1)); a zero bound ranks last
+    assert Verdict.all_of([h(0.4, 1), h(50, 100)]).evidence.bound == 100  # 0.6 vs 0.5
+    assert Verdict.all_of([h(-1, 0.0), h(5, 10)]).evidence.bound == 10  # 1 / 1e-300 vs 0.5
 
 
 def test_verdict_to_json():
@@ -166,6 +170,9 @@ def test_loglog_slope():
     x = np.array([1.0, 2.0, 4.0, 8.0])
     s, se = loglog_slope(x, 3 * x ** -0.5)
     assert s == pytest.approx(-0.5, abs=1e-12) and se == pytest.approx(0.0, abs=1e-9)
+    x32, y32 = np.array([1, 2, 3, 5], np.float32), np.array([1.1, 1.9, 3.3, 4.7], np.float32)
+    want = sps.linregress(np.log(x32.astype(float)), np.log(y32.astype(float)))
+    assert loglog_slope(x32, y32) == (float(want.slope), float(want.stderr))  # logs taken in float64
     s2, se2 = loglog_slope([1, 2, 4, 8], [1, 2.2, 3.9, 8.5])
     assert s2 == pytest.approx(sps.linregress(np.log(x), np.log([1, 2.2, 3.9, 8.5])).slope) and se2 > 0
 
@@ -183,6 +190,7 @@ def test_require_and_agree():
     assert agree("x", 0.0, 1e-3, atol=1e-3) == 0.0  # |a − b| = atol exactly: agree
     with pytest.raises(SolverTrouble):
         agree("x", 0.0, 1e-3, atol=0.999e-3)
+    assert agree("x", 1.0, 2.0, rtol=0.5) == 1.0  # |a − b| = rtol·max exactly: agree
     assert agree("x", 100.0, 101.0, rtol=0.01) == 100.0  # rtol scales with max(|a|, |b|) = 101
     assert agree("x", -100.0, -101.0, rtol=0.01) == -100.0
     with pytest.raises(SolverTrouble):
@@ -250,6 +258,23 @@ def test_max_examples_and_settings():
     assert s.max_examples == 3 and s.derandomize is True and s.database is None and s.deadline is None
     assert s.print_blob is False and set(s.suppress_health_check) == set(__import__("hypothesis").HealthCheck)
     assert p.hypothesis_settings().max_examples == 12
+
+
+def test_hypothesis_settings_do_not_inherit_the_loaded_profile():
+    current = settings.get_profile(settings._current_profile)
+    from hypothesis.database import InMemoryExampleDatabase
+    settings.register_profile("_opposite", database=InMemoryExampleDatabase(), deadline=200, print_blob=True,
+                              suppress_health_check=[], derandomize=False)
+    settings.load_profile("_opposite")  # every setting the profiles fix, set the other way
+    try:
+        s = PROFILES["dev"].hypothesis_settings()
+        assert s.database is None and s.deadline is None and s.print_blob is False
+        assert set(s.suppress_health_check) == set(__import__("hypothesis").HealthCheck)
+        from hypothesis import Phase
+        assert tuple(s.phases) == (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
+    finally:
+        settings.register_profile("_restored", current)
+        settings.load_profile("_restored")
 
 
 def test_get_profile_environment(monkeypatch):

@@ -505,3 +505,19 @@ def test_claim_finding_branches():
                                                           "the corrected statement failed"]
     assert claim_finding(false_c, [_res("corrected", "violated"), _res("ir", "violated"), _res("step", "violated")])[
         "problems"] == ["the corrected statement failed"]
+
+
+def test_claims_sorted_filtered_and_pairs(monkeypatch):
+    monkeypatch.setattr(claim_mod, "_load_all", lambda *a: None)
+    def mk(cid, paper, ref):  # noqa: E306
+        return _claim(Check("ir", "in-regime", _ks(), _le(1)), id=cid, paper=paper, ref=ref)
+    cs = [mk("kou.b", "kou", "Lemma 2"), mk("lai.c", "lai", "Lemma 10"), mk("lai.a", "lai", "Theorem 4"),
+          mk("lai.d", "lai", "Lemma 3 (informal)"), mk("frei.e", "frei", "Lemma 1")]
+    monkeypatch.setattr(claim_mod, "REGISTRY", {c.id: c for c in cs})
+    assert [c.id for c in claim_mod.claims()] == ["lai.d", "lai.a", "lai.c", "frei.e", "kou.b"]
+    assert [c.id for c in claim_mod.claims("lai")] == ["lai.d", "lai.a", "lai.c"]
+    assert claim_mod._ref_order(cs[3])[1] == ((0, 3, ""), (1, 0, "informal"))  # the number is all after the first word
+    assert [(c.id, ch.name) for c, ch in claim_mod.check_pairs("frei")] == [("frei.e", "ir"), ("frei.e", "nc")]
+    assert len(list(claim_mod.check_pairs())) == 10
+    with pytest.raises(ValueError, match=r"^paper: unknown paper 'nope'; expected one of lai, frei, kou, linear$"):
+        claim_mod.claims("nope")
