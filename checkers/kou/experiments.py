@@ -109,6 +109,9 @@ from checkers.verdict import Verdict  # noqa: E402
 from generators.scenario import Scenario  # noqa: E402
 
 GAMMAS = (0.0, 0.1, 0.5, 0.9)
+# The figures' observations print no failure probability: each example is one data draw (mean over its runs), and
+# 0.01 is the declared tolerated false-alarm rate per draw (enters the report's union bound).
+ALPHA = 0.01
 SIGMAS = (1e-5, 1e-4, 1e-3, 1e-2)
 
 
