@@ -521,3 +521,16 @@ def test_claims_sorted_filtered_and_pairs(monkeypatch):
     assert len(list(claim_mod.check_pairs())) == 10
     with pytest.raises(ValueError, match=r"^paper: unknown paper 'nope'; expected one of lai, frei, kou, linear$"):
         claim_mod.claims("nope")
+
+
+def test_registry_loads_only_the_papers_asked_for(monkeypatch):
+    asked = []
+    monkeypatch.setattr(claim_mod, "_load_all", lambda papers=claim_mod.PAPERS: asked.append(tuple(papers)))
+    c = _claim(Check("ir", "in-regime", _ks(), _le(1)), id="lai.x.y")
+    monkeypatch.setattr(claim_mod, "REGISTRY", {c.id: c})
+    claim_mod.claims()
+    claim_mod.claims("kou")
+    assert claim_mod.get_claim("lai.x.y") is c
+    with pytest.raises(KeyError):
+        claim_mod.get_claim("zzz.q")
+    assert asked == [claim_mod.PAPERS, ("kou",), ("lai",), claim_mod.PAPERS]
