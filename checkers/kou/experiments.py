@@ -178,7 +178,7 @@ def mixture_verdict(scn: Scenario, what: str, hyps: tuple) -> Verdict:
 def digits_verdict(scn: Scenario, gamma: float, what: str, hyps: tuple) -> Verdict:
     """Figures 2/3 on the digits stand-in: SR(W) vs t for each σ₀ (mean over runs)."""
     ci = int(scn["runs"]) <= 2
-    R = digits_runs(scn.seed, float(gamma), SIGMAS, int(scn["runs"]), 200 if ci else 1000, 50 if ci else 100)
+    R = digits_runs(scn.seed, float(gamma), SIGMAS, int(scn["runs"]), 200 if ci else 400, 50 if ci else 100)
     if any(r["diverged"] for r in R.values()):
         return Verdict.vacuous("GD diverged")
     k = dict(R[SIGMAS[0]]["knobs"])
@@ -206,7 +206,7 @@ def digits_verdict(scn: Scenario, gamma: float, what: str, hyps: tuple) -> Verdi
                            constants=cons, hypotheses=H, details=det)
 
 
-WIDTHS_CI, WIDTHS = (10, 50, 100), (10, 50, 100, 500, 1000)
+WIDTHS_CI, WIDTHS = (10, 50, 100), (10, 50, 100, 500)
 WEAK = 0.1  # declared reading of "weakly influenced by the width": final SR(W) within 10% across widths
 
 
@@ -232,7 +232,7 @@ def width_verdict(scn: Scenario, gamma: float, hyps: tuple) -> Verdict:
     (declared reading of 'weakly': within 10%); the width trends of SR and test accuracy are reported, not asserted."""
     ci = int(scn["runs"]) <= 2
     widths = WIDTHS_CI if ci else WIDTHS
-    R = width_runs(scn.seed, float(gamma), widths, int(scn["runs"]), 100 if ci else 1000)
+    R = width_runs(scn.seed, float(gamma), widths, int(scn["runs"]), 100 if ci else 300)
     if any(r["diverged"] for r in R.values()):
         return Verdict.vacuous("GD diverged")
     final = {m: float(R[m]["sr"][-1].mean()) for m in widths}

@@ -165,7 +165,7 @@ MIX = ("Section 6 setting: n = 10, d = 784, x = yμ + ξ, μ ~ N(0, 10⁻⁴I), 
        "(σ₀ not stated in the paper), t ≤ 1000 (A.1), mean over runs (ci 2, else 5) of each data draw; "
        "γ ∈ {0, 0.1, 0.5, 0.9}. The paper's data have κ ≈ 0.8 (below the suite's C = 100: measured, reported)")
 DIGITS = ("MNIST SUBSTITUTED by scikit-learn's bundled load_digits (offline): digits 0 vs 1, features/16, "
-          "80/20 split; full-batch GD η = 0.1 instead of SGD (batch 64); m = 50 (ci) / 100; 200 (ci) / 1000 steps; "
+          "80/20 split; full-batch GD η = 0.1 instead of SGD (batch 64); m = 50 (ci) / 100; 200 (ci) / 400 steps; "
           "σ₀ ∈ {1e-5, 1e-4, 1e-3, 1e-2}; leaky slope 0.1 as in Figure 3")
 
 
@@ -240,7 +240,7 @@ CLAIM = register(Claim(
                           "influenced by the width': max/min over m of the final SR(W) − 1 ≤ 0.1 (declared reading "
                           "of 'weakly': within 10%; measured ≈ 0.002–0.015, looseness ≤ 23 on any 4 ci seeds, hence "
                           "sharpness 25). σ₀ = 1e-5, widths {10, 50, 100} "
-                          "(ci, 100 steps) / {10, 50, 100, 500, 1000} (1000 steps). The width trends of SR and test "
+                          "(ci, 100 steps) / {10, 50, 100, 500} (300 steps). The width trends of SR and test "
                           "accuracy (m = 10 low accuracy) are reported only: 0 vs 1 digits give test error 0 at every "
                           "width. " + DIGITS),
         Check("negative-control-relu-norms", "negative-control", lambda p: fixed(p, gamma=0.0, m=2, n=4),

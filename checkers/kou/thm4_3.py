@@ -113,7 +113,7 @@ CLAIM = register(Claim(
               description="Appendix A.2 Figure 6 (ReLU): the stable rank is weakly influenced by the width: max/min "
                           "over m of the final SR(W) − 1 ≤ 0.1 (declared reading of 'weakly': within 10%; measured "
                           "≈ 0.001–0.015, looseness ≤ 23 on any 4 ci seeds, hence sharpness 25). Widths "
-                          "{10, 50, 100} (ci) / {10, 50, 100, 500, 1000}; trends reported only. "
+                          "{10, 50, 100} (ci, 100 steps) / {10, 50, 100, 500} (300 steps; the paper also has 1000); trends reported only. "
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("negative-control-dead-norms", "negative-control", DEAD, lambda s: _run(s, "norms"), cost=COST,
               violates=WIDTH.text, description="m = 1 (below C log(n/δ)): a class block inactive on its sample "
