@@ -534,3 +534,27 @@ def test_registry_loads_only_the_papers_asked_for(monkeypatch):
     with pytest.raises(KeyError):
         claim_mod.get_claim("zzz.q")
     assert asked == [claim_mod.PAPERS, ("kou",), ("lai",), claim_mod.PAPERS]
+
+
+def test_shrink_budget_counts_new_evaluations_exactly():
+    calls = []
+
+    def counting(s):
+        calls.append(s)
+        return _le(10)(s)
+    ir = Check("ir", "in-regime", _ks(), counting)
+    for budget in (1, 3, 5):
+        calls.clear()
+        r = run_check(_claim(ir), ir, attrs.evolve(CI, shrink_calls=budget))
+        first = next(i for i, s in enumerate(calls) if s["k"] > 10)
+        assert r.outcome == "violated" and len(calls) - first - 1 == budget
+
+
+def test_violation_without_evidence_and_several_missed_controls():
+    bare = Check("ir", "in-regime", _ks(), lambda s: Verdict("violated", None, "no evidence"))
+    r = run_check(_claim(bare), bare, CI)
+    assert r.outcome == "violated" and r.evidence["outcome"] == "violated" and r.evidence["reason"] == "no evidence"
+    assert set(r.evidence) == {"outcome", "reason", "instance"}
+    c = _agg_claim()
+    assert claim_verdict(c, [_res("nc", "missed"), _res("step", "missed")]) == \
+        ("inconclusive", "negative control missed (the check may be unable to fail): nc, step")
