@@ -152,12 +152,14 @@ def lem7_instances(draw, *, n=(2, 6), d_over_n=(1, 2, 4, 64), zero: bool = False
 
 
 def _nc_zero(p):
-    """Under ``ci`` one pinned instance (n = 3, d = 6, y_2 = 0; nothing to shrink), otherwise drawn: the zero
-    label is often harmless (the relaxed optimum happens to satisfy σ(β_⊕,i) = σ(β_⊖,i)); the search finds one
-    where it is not."""
+    """Under ``ci`` one fixed structure (n = 3, d = 6, y_2 = 0; nothing to shrink but the seed), otherwise drawn:
+    the zero label is harmless on about 60% of data sets (the relaxed optimum happens to satisfy
+    σ(β_⊕,i) = σ(β_⊖,i)), so the control draws up to 24 seeds (cost ½; it stops at the first catch). A single pinned
+    instance was missed under base seed 4 of the stability run."""
     if p.name == "ci":
-        return st.just(multi_scenario(4, n=3, d=6, y_min=1.0, y_max=1.0, n_neg=1, signs=list(SIGNS), init="span",
-                                      spectrum="isotropic", spec=0.5, starts=4, zero_label=1))
+        return st.builds(lambda s: multi_scenario(s, n=3, d=6, y_min=1.0, y_max=1.0, n_neg=1, signs=list(SIGNS),
+                                                  init="span", spectrum="isotropic", spec=0.5, starts=4, zero_label=1),
+                         st.integers(0, 2**16))
     return lem7_instances(zero=True, n=(3, 6))
 
 
@@ -186,7 +188,7 @@ CLAIM = register(Claim(
               description="the proof's claim '(9) ⊂ (8)' with the proof-printed S_4 row, at S_1 = S_+, S_4 = S_−",
               sharpness=None, sharpness_why="identity (feasibility residual, float tolerance)"),
         Check("negative-control-zero-label", "negative-control", _nc_zero,
-              _lem7, cost=2.0, violates=NONZERO.text,
+              _lem7, cost=0.5, violates=NONZERO.text,
               description="one label y_i = 0: S_+ ∪ S_− ≠ [n], (9) has no constraint for x_i and is a strict "
                           "relaxation — w* is optimal for none of the partitions"),
     ],
