@@ -24,7 +24,7 @@ __all__ = ["Check", "Claim", "REGISTRY", "register", "claims", "get_claim", "che
 PAPERS = ("lai", "frei", "kou", "linear")
 KINDS = ("identity", "deterministic", "statistical")
 Regime = Literal["in-regime", "negative-control"]
-_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 TARGETS = ("as-printed", "corrected", "proof-step")
@@ -76,7 +76,7 @@ class Check:
 
     @name.validator
     def _name_ok(self, _a, value: str) -> None:
-        if not _NAME.match(value):
+        if not _NAME.fullmatch(value):
             raise ValueError(f"Check.name: must be lower-case words joined by '-', got {value!r}")
 
     def __attrs_post_init__(self) -> None:

@@ -164,7 +164,8 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
             return False, f"the named hypothesis {check.violates!r} was not measured (by construction)"
         holds = m.get("holds") if isinstance(m, dict) else bool(m)
         if holds:
-            return False, f"the named hypothesis {check.violates!r} was measured true (value {m.get('value')})"
+            value = m.get("value") if isinstance(m, dict) else m
+            return False, f"the named hypothesis {check.violates!r} was measured true (value {value})"
         return True, ""
 
     def _evaluate(scn: Scenario) -> bool:

@@ -558,3 +558,32 @@ def test_violation_without_evidence_and_several_missed_controls():
     c = _agg_claim()
     assert claim_verdict(c, [_res("nc", "missed"), _res("step", "missed")]) == \
         ("inconclusive", "negative control missed (the check may be unable to fail): nc, step")
+
+
+def test_named_hypothesis_measured_as_a_bare_truthy_value_is_missed_not_an_error():
+    """Found by mutation testing: a bare (non-mapping) measurement used to crash the runner."""
+    from hypothesis import strategies as st
+
+    from checkers.claim import Check, Claim
+    from checkers.hypotheses import Hypothesis
+    from checkers.runner import run_check
+    from checkers.verdict import Verdict
+    from generators.profiles import PROFILES
+    from generators.scenario import Scenario
+    H = Hypothesis("h", "t", lambda q: (1.0, True))
+    bare = Check("nc", "negative-control", lambda p: st.builds(lambda s: Scenario("t", s, {}), st.integers(0, 9)),
+                 lambda s: Verdict.compare("q", 2.0, 1.0, hypotheses={H.text: True}), violates=H.text)
+    ok = Check("in-regime", "in-regime", bare.scenarios, lambda s: Verdict.compare("q", 0.0, 1.0))
+    c = Claim(id="lai.bare", paper="lai", ref="Bare 1", title="t", statement="s", kind="deterministic",
+              hypotheses=[H], checks=[ok, bare])
+    res = run_check(c, bare, PROFILES["ci"])
+    assert res.outcome == "missed" and "measured true (value True)" in res.reason
+
+
+def test_check_name_with_a_trailing_newline_is_rejected():
+    import pytest
+    from hypothesis import strategies as st
+
+    from checkers.claim import Check
+    with pytest.raises(ValueError, match="Check.name"):
+        Check("in-regime\n", "in-regime", lambda p: st.just(None), lambda s: None)
