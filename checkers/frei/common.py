@@ -370,3 +370,16 @@ def flow_gd(X, y, a, gamma, W0, *, dt: float, time: float, loss: str = "exponent
     kw = {"gamma": gamma} if gamma > 0 else {}
     return simulate(X, y, W0, a, step_size=dt, steps=steps, activation=act, loss=loss,
                     record_steps=record if record is not None else "all", record_weights=False, **kw)
+
+
+def kkt_in_regime(name: str, fn, desc: str, **kw):
+    """An in-regime check of Appendix B over every kink-free KKT point (:func:`static_scenarios`)."""
+    from checkers.claim import Check
+    return Check(name, "in-regime", lambda p: static_scenarios(p), guarded(fn), description=desc, **kw)
+
+
+def kkt_control(name: str, fn, desc: str, which: str):
+    """A negative control of Appendix B on the data just past (H32) where a scan found a violation (``which``)."""
+    from checkers.claim import Check
+    return Check(name, "negative-control", lambda p: nc_scenarios(which), guarded(fn), description=desc,
+                 violates=H32.text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Claim, register
 from checkers.frei import common as fc
 from checkers.frei import thm3_2 as t
 from checkers.verdict import Verdict
@@ -17,13 +17,7 @@ SH_UP, WHY_UP = 2.0, ""
 SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed bound is loose by ≈ 2 at best"
 
 
-def _ir(name, fn, desc, **kw):
-    return Check(name, "in-regime", lambda p: fc.static_scenarios(p), fc.guarded(fn), description=desc, **kw)
-
-
-def _nc(name, fn, desc, which):
-    return Check(name, "negative-control", lambda p: fc.nc_scenarios(which), fc.guarded(fn), description=desc,
-                 violates=fc.H32.text)
+_ir, _nc = fc.kkt_in_regime, fc.kkt_control
 
 
 CLAIM = register(Claim(
