@@ -23,7 +23,7 @@ from checkers.geometry import frei_second_layer
 from generators.frei_experiments import cluster_data, init_batch, omega_tf
 from simulator.gd import geometric_steps, simulate_batch
 
-__all__ = ["cluster_runs", "digits_runs", "series", "setup_for", "GAMMA"]
+__all__ = ["cluster_runs", "digits_runs", "fig5_runs", "series", "setup_for", "GAMMA"]
 
 GAMMA = 0.1  # App. F.1
 
@@ -31,8 +31,9 @@ GAMMA = 0.1  # App. F.1
 def setup_for(profile_name: str, horizon: float) -> dict:
     """Sizes: ci scaled down (≤ 40 s for all experiment checks); dev/thorough the paper's n = 100, m = 512."""
     if profile_name == "ci":
-        return {"n": 50, "m": 64, "runs": 2, "steps": 200, "dims": (100, 1000, 10000)}
-    return {"n": 100, "m": 512, "runs": 5, "steps": int(1000 * horizon), "dims": (100, 1000, 3000, 10000)}
+        return {"n": 50, "m": 64, "runs": 2, "steps": 200, "dims": (100, 1000, 10000), "n_test": 1000}
+    return {"n": 100, "m": 512, "runs": 5, "steps": int(1000 * horizon), "dims": (100, 1000, 3000, 10000),
+            "n_test": 4000}
 
 
 def h42_slack(X: np.ndarray, gamma: float) -> float:
@@ -90,3 +91,26 @@ def series(t: np.ndarray, y: np.ndarray, ylabel: str, log: bool = False, logx: b
     keep = t > 0 if logx else np.ones_like(t, bool)
     return {"x": [float(v) for v in t[keep]], "y": [float(v) for v in y[keep]], "log": log, "logx": logx,
             "ylabel": ylabel}
+
+
+@functools.lru_cache(maxsize=16)
+def fig5_runs(seed: int, n: int, d: int, m: int, mult: float, alpha: float, steps: int, runs: int,
+              n_test: int) -> dict:
+    """Figure 5: SR ratio curve, train accuracy and test accuracy (fresh samples of (4), noisy labels) at t = T."""
+    X, y = cluster_data(seed, n, d)
+    Xt, yt = cluster_data(seed + 10**6, n_test, d)
+    W0 = init_batch(seed, runs, m, d, mult * omega_tf(m, d))
+    a = frei_second_layer(m)
+    tr = simulate_batch(np.broadcast_to(X, (runs, n, d)), np.broadcast_to(y, (runs, n)), W0,
+                        np.broadcast_to(a, (runs, m)), step_size=alpha, steps=steps,
+                        activation="smoothed_leaky_relu", gamma=GAMMA, loss="logistic_mean",
+                        record_steps=geometric_steps(steps, 24), engine="span" if n < d else "direct",
+                        record_weights=False)
+    WT = W0 + tr.C[-1] @ X if tr.C is not None else tr.W[-1]
+    Z = WT[0] @ Xt.T  # run 0 only (m × n_test): independent test points for the binomial interval
+    f_test = a @ (GAMMA * Z + (1 - GAMMA) * (np.logaddexp(0.0, Z) - math.log(2)))
+    sr = tr.stable_rank
+    return {"t": tr.t.astype(float), "ratio": sr / sr[:1], "sr": sr, "diverged": bool(tr.diverged.any()),
+            "train_acc": float((np.sign(tr.outputs[-1]) == y).mean()),
+            "test_correct": int((np.sign(f_test) == yt).sum()), "test_total": int(n_test),
+            "H42_slack": h42_slack(X, GAMMA)}

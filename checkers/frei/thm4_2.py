@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.frei import common as fc
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.stats import failure_rate_exceeds
+from checkers.stats import clopper_pearson, failure_rate_exceeds
 from checkers.verdict import SolverTrouble, Verdict
 from generators.frei import frei_scenarios
 from generators.scenario import Scenario
@@ -294,41 +294,41 @@ def fig1(scn: Scenario, key: str) -> Verdict:
     ks = sorted(R)
     t = R[ks[0]]["t"]
     mean = {k: R[k]["ratio"].mean(1) for k in ks}
-    if key == "dim":  # larger d: smaller ratio
-        gap = max(float((mean[b][1:] - mean[a][1:]).max()) for a, b in zip(ks, ks[1:]))
-        q = "max over t ≥ 1 and consecutive d < d′ of ratio(d′) − ratio(d), ratio = SR(W⁽ᵗ⁾)/SR(W⁽⁰⁾)"
-        lab = "d"
-    else:  # larger ω: larger ratio
-        strict = max(float((mean[a][1:] - mean[b][1:]).max()) for a, b in zip(ks, ks[1:]))
-        red = [k for k in ks if mean[k][1:].min() <= 1 - NO_REDUCTION]  # scales where GD reduces the rank
-        flat = max((float(np.abs(mean[k][1:] - 1).max()) for k in ks if k not in red), default=0.0)
-        gap = max(float((mean[a][1:] - mean[b][1:]).max()) for a, b in zip(red, red[1:]))
-        q = ("max over t ≥ 1 and consecutive ω < ω′ among the scales with a reduction (min_t ratio ≤ 0.99) of "
-             "ratio(ω) − ratio(ω′), ratio = SR(W⁽ᵗ⁾)/SR(W⁽⁰⁾)")
-        lab = "ω/ω_TF"
+    # pairs (lower, higher) in the printed order: larger d / smaller ω should have the smaller ratio
+    pairs = [(b, a) for a, b in zip(ks, ks[1:])] if key == "dim" else list(zip(ks, ks[1:]))
+    strict = max(float((mean[lo][1:] - mean[hi][1:]).max()) for lo, hi in pairs)
+    gaps, flat = [], 0.0
+    for lo, hi in pairs:  # corrected reading: only where at least one of the two curves shows a reduction
+        act = np.minimum(mean[lo][1:], mean[hi][1:]) <= 1 - NO_REDUCTION
+        if act.any():
+            gaps.append(float((mean[lo][1:] - mean[hi][1:])[act].max()))
+        if (~act).any():
+            flat = max(flat, float(np.abs(np.stack([mean[lo][1:], mean[hi][1:]])[:, ~act] - 1).max()))
+    gap = max(gaps) if gaps else math.nan
+    lab = "d" if key == "dim" else "ω/ω_TF"
+    q = (f"max over t ≥ 1 and consecutive {lab} where one of the two ratios ≤ 0.99 of ratio(printed smaller) − "
+         f"ratio(printed larger), ratio = SR(W⁽ᵗ⁾)/SR(W⁽⁰⁾)")
     spread = max(float((R[k]["ratio"].std(1) / R[k]["ratio"].mean(1)).max()) for k in ks)
     qh = {"H42_slack": max(R[k]["H42_slack"] for k in ks)}
-    det = {"ratio_at": {f"{lab}={k:g}": {"t=1": float(mean[k][1]), "t=10": float(mean[k][t == 10][0]),
+    det = {"ratio_at": {f"{lab}={k:g}": {"t=1": float(mean[k][1]), "t=10": float(mean[k][int(np.argmin(np.abs(t - 10)))]),
                                          "t_max": float(mean[k][-1])} for k in ks},
            "series": {f"SR ratio {lab}={k:g}": fx.series(t, mean[k], "SR(W⁽ᵗ⁾)/SR(W⁽⁰⁾)", log=True)
                       for k in (ks if len(ks) <= 4 else ks[::2])}}
     cons = {"n": scn["n"], "m": scn["m"], "runs": scn["runs"], "steps": scn["steps"], "gamma": fx.GAMMA,
             "max_rel_std_between_runs": spread, "H42_slack_max": qh["H42_slack"]}
     H = measured(qh, H42_EXP)
-    if key == "dim":
-        return Verdict.compare(q, gap, 0.0, "<", constants=cons, hypotheses=H, details=det)
-    cons.update(strict_reading_gap=strict, scales_with_reduction=len(red), max_abs_ratio_minus_1_no_reduction=flat)
+    cons.update(strict_reading_gap=strict, max_abs_ratio_minus_1_no_reduction=flat)
     if key == "influence":
         time_eff = max(float(mean[k][1] - mean[k][-1]) for k in ks)
         scale_eff = float(max(mean[k][1] for k in ks) - min(mean[k][1] for k in ks))
         cons.update(time_effect=time_eff, scale_effect=scale_eff)
         return Verdict.compare("max_ω [ratio(ω, 1) − ratio(ω, T)] / (max_ω − min_ω of ratio(ω, 1))", time_eff / scale_eff,
                                1.0, "<", constants=cons, hypotheses=H, details=det)
-    if len(red) < 2:
-        return Verdict.vacuous("fewer than two scales with a rank reduction")
+    if not gaps:
+        return Verdict.vacuous("no pair of curves with a rank reduction")
     return Verdict.all_of([
         Verdict.compare(q, gap, 0.0, "<", constants=cons, hypotheses=H, details=det),
-        Verdict.compare("max_{t ≥ 1} |ratio − 1| at the scales without a reduction", flat, NO_REDUCTION, "<=",
+        Verdict.compare("max |ratio − 1| at the (t, pair) left out (neither curve reduced yet)", flat, NO_REDUCTION, "<=",
                         constants=cons, hypotheses=H)])
 
 
@@ -373,21 +373,56 @@ def fig2_digits(scn: Scenario) -> Verdict:
                            details=det)
 
 
+def fig5(scn: Scenario, what: str) -> Verdict:
+    """App. F.1 Figure 5 (d = 10⁴, α = 0.01, ω ∈ {ω_TF, ω_TF/50})."""
+    c = dict(scn.params)
+    n, m, T, runs = c["n"], c["m"], c["steps"], c["runs"]
+    R = {w: fx.fig5_runs(scn.seed, n, 10000, m, w, 0.01, T, runs, int(c["n_test"])) for w in (1.0, 1 / 50)}
+    if any(r["diverged"] for r in R.values()):
+        return Verdict.vacuous("GD diverged")
+    big, small = R[1.0], R[1 / 50]
+    H = measured({"H42_slack": big["H42_slack"]}, H42_EXP)
+    accs = {f"test_acc ω/ω_TF={w:g}": r["test_correct"] / r["test_total"] for w, r in R.items()}
+    cons = {"n": n, "m": m, "steps": T, "runs": runs, "n_test": int(c["n_test"]), **accs,
+            **{f"train_acc ω/ω_TF={w:g}": r["train_acc"] for w, r in R.items()}}
+    if what == "rank":
+        sb, ss = big["sr"].mean(1), small["sr"].mean(1)
+        det = {"series": {"SR ω_TF": fx.series(big["t"], sb, "StableRank(W⁽ᵗ⁾)", log=True),
+                          "SR ω_TF/50": fx.series(small["t"], ss, "StableRank(W⁽ᵗ⁾)", log=True)}}
+        return Verdict.all_of([
+            Verdict.compare("max_{t ≥ 1} SR(W⁽ᵗ⁾; ω_TF/50) − SR(W⁽ᵗ⁾; ω_TF)", float((ss[1:] - sb[1:]).max()), 0.0, "<",
+                            constants=cons, hypotheses=H, details=det),
+            Verdict.compare("1 − min over both inits of the training accuracy at t = T",
+                            1.0 - min(r["train_acc"] for r in R.values()), 0.0, "<=", constants=cons, hypotheses=H)])
+    k, tot = small["test_correct"], small["test_total"]
+    lo, hi = clopper_pearson(k, tot, ALPHA)
+    cons.update(cp_low=lo, cp_high=hi)
+    return Verdict.compare("distance of 0.85 from the Clopper–Pearson interval of the test accuracy (ω_TF/50, t = T)",
+                           max(lo - 0.85, 0.85 - hi, 0.0), 0.0, "<=", constants=cons, hypotheses=H)
+
+
+
 EXP_CHECKS = [
-    Check("fig1-dimension", "in-regime", exp_scenarios, lambda s: fig1(s, "dim"), cost=3.0, sharpness=None,
-          sharpness_why="an ordering of curves (no bound to tighten)",
-          description="Figure 1 (left) as printed: 'The rank reduction happens more quickly as the dimension grows' "
-                      "(ω = ω_TF/50, α = 0.01): SR(W⁽ᵗ⁾)/SR(W⁽⁰⁾) decreases with d at every logged t ≥ 1; binary "
-                      "cluster data (4), γ = 0.1, ‖μ‖ = d^0.26, 15% label noise; ci: n = 50, m = 64, 200 steps"),
+    Check("fig1-dimension-corrected", "in-regime", exp_scenarios, lambda s: fig1(s, "dim"), cost=3.0,
+          target="corrected", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
+          sharpness=None, sharpness_why="an ordering of curves (no bound to tighten)",
+          description="Figure 1 (left): 'The rank reduction happens more quickly as the dimension grows' (ω = ω_TF/50, "
+                      "α = 0.01; binary cluster data (4), γ = 0.1, ‖μ‖ = d^0.26, 15% label noise; ci: n = 50, m = 64, "
+                      "d ∈ {10², 10³, 10⁴}, 200 steps; dev: the paper's n = 100, m = 512). AMBIGUOUS AS PRINTED: the "
+                      "strict reading (ratio decreasing in d at every t ≥ 1) holds in ci but FAILS at the paper's sizes "
+                      "(dev, seed 0, 300 steps: at t = 1 ratio(d=10³) = 1.0011 > ratio(d=10²) = 1.0006 — neither has "
+                      "started reducing, SR even grows slightly). Corrected reading (holds): the ordering holds at every "
+                      "(t, pair) where one of the two curves shows a reduction; elsewhere both stay within 0.01 of 1"),
     Check("fig1-init-scale-corrected", "in-regime", exp_scenarios, lambda s: fig1(s, "init"), cost=3.0,
-          target="corrected", reading="ordering over the scales where GD reduces the rank (min_t ratio ≤ 0.99)",
+          target="corrected", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
           sharpness=None, sharpness_why="an ordering of curves (no bound to tighten)",
           description="Figure 1 (right): 'rank reduction happens more quickly … as the initialization scale "
                       "decreases' (d = 10⁴, α = 0.16, ω/ω_TF ∈ {10⁻², 10⁻¹, 1, 10, 10²}). AMBIGUOUS AS PRINTED: the "
                       "strict reading (ratio increasing in ω at every t ≥ 1 over the whole range) FAILS at ω = 10 vs "
                       "10² ω_TF, where neither curve shows any reduction (ratio = 1 + O(10⁻⁴), SR slightly increases; "
-                      "gap ≈ +8·10⁻⁵ at seed 2, constants['strict_reading_gap']). Corrected reading (holds): the "
-                      "ratio increases with ω over the scales with a reduction, and the others stay within 0.01 of 1"),
+                      "gap ≈ +8·10⁻⁵ at ci seed 2, constants['strict_reading_gap']). Corrected reading (holds): the "
+                      "ordering holds at every (t, pair) where one of the two curves shows a reduction (ratio ≤ 0.99); "
+                      "elsewhere both stay within 0.01 of 1"),
     Check("fig1-init-more-influential-than-time", "in-regime", exp_scenarios, lambda s: fig1(s, "influence"),
           cost=1.0, sharpness=None, sharpness_why="a comparison of two effects (ratio < 1), measured ≈ 0.07–0.1",
           description="Section 5: 'the initialization scale is more influential for determining the rank reduction "
@@ -398,6 +433,17 @@ EXP_CHECKS = [
           description="App. F.1 Figure 4: 'With larger learning rates, most of the rank reduction occurs in the "
                       "first step' (α = 0.32, d = 10⁴): share of the reduction done at t = 1 ≥ ½ for every ω with a "
                       "reduction ≥ 1%"),
+    Check("fig5-small-init-rank-and-interpolation", "in-regime", exp_scenarios, lambda s: fig5(s, "rank"), cost=3.0,
+          sharpness=None, sharpness_why="an ordering of two curves and an accuracy of exactly 100% (no bound)",
+          description="App. F.1 Figure 5 (d = 10⁴, α = 0.01): 'the stable rank decreases much more rapidly when using a "
+                      "small initialization' (SR with ω_TF/50 below SR with ω_TF at every logged t ≥ 1) and 'the "
+                      "training accuracy is 100%' (both inits, at t = T)"),
+    Check("fig5-test-accuracy-bayes", "in-regime", exp_scenarios, lambda s: fig5(s, "test"), cost=1.0, alpha=ALPHA,
+          sharpness=None, sharpness_why="a two-sided interval test of a printed value (0.85)",
+          description="App. F.1 Figure 5: 'the test accuracy is eventually the (optimal) 85%' — tested for ω_TF/50 "
+                      "(fresh samples of (4) with noisy labels — ci 1000, dev 4000 —, Clopper–Pearson 1 − 10⁻³ interval contains 0.85). The "
+                      "default init ω_TF is reported only (constants): at the ci horizon (200 steps) it is still "
+                      "≈ 0.79, 'eventually' lies beyond it"),
     Check("fig2-digits-small-init", "in-regime",
           lambda p: st.builds(lambda s: Scenario("frei-digits", s, {"m": 64 if p.name == "ci" else 512,
                                                                    "steps": 200 if p.name == "ci" else int(2000 * p.horizon),
