@@ -6,12 +6,10 @@ above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use da
 """
 from __future__ import annotations
 
-import numpy as np
 
 from checkers.claim import Claim, register
 from checkers.frei import common as fc
 from checkers.frei import thm3_2 as t
-from checkers.verdict import Verdict
 
 SH_UP, WHY_UP = 2.0, ""
 SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed bound is loose by ≈ 2 at best"
