@@ -16,7 +16,6 @@ latter make H = (1 − γ)/4 tiny, which matters where a step-size bound depends
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import attrs

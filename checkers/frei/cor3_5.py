@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.frei import common as fc
 from checkers.geometry import leaky, stable_rank
-from checkers.hypotheses import Constant, Hypothesis, measured
+from checkers.hypotheses import Constant
 from checkers.solvers import maxmargin as mm
 from checkers.verdict import Verdict
 from generators.frei import frei_scenarios

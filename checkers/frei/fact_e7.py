@@ -12,7 +12,6 @@ printed C′ = Cγ² is loose by at least 1/γ (Cauchy–Schwarz gives C′ ≥ 
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.frei.appendix_e import (Net, grad_gram, make_act, per_sample_grads, persistence_constant, sample_orth_C,

@@ -23,7 +23,7 @@ from checkers.frei import common as fc
 from checkers.geometry import frei_second_layer
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.solvers import maxmargin as mm
-from checkers.verdict import SolverTrouble, Verdict
+from checkers.verdict import Verdict
 from generators.scenario import Scenario
 
 TAU = Constant("τ_KKT", 0.05, "KKT-residual tolerance at the horizon (1500 normalised steps); calibration runs "

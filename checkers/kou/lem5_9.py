@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import measured
 from checkers.kou.common import (CONSTANTS, ETA, LEAKY_HYPS, RELU_HYPS, diverged_verdict, lprime, margins_of, regime,
-                                 run_gd, steps_for, tightest)
+                                 run_gd, steps_for)
 from checkers.verdict import Verdict
 from generators.kou import materialise
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.lem_f1 import C_THM, INIT, RELU, STEP
-from checkers.kou.margins import horizon, loglog_fit, margin_run, nc_pool
+from checkers.kou.margins import horizon, margin_run, nc_pool
 from checkers.verdict import Verdict
 from generators.kou import kou_scenario
 

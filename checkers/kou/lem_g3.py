@@ -13,7 +13,7 @@ import numpy as np
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, measured
 from checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
-                                  large_step_pool, margin_run, nc_pool)
+                                  large_step_pool, margin_run)
 from checkers.verdict import Verdict
 from generators.scenario import Scenario
 from hypothesis import strategies as st

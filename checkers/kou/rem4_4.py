@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.common import ALPHA_SEEDS, C_WIDTH, diverged_verdict, jvec, run_gd, stable_ranks
+from checkers.kou.common import ALPHA_SEEDS, C_WIDTH, diverged_verdict, jvec, run_gd
 from checkers.kou.thm4_1 import eta_range, horizon, simulate_long
 from checkers.verdict import Verdict
 from generators.kou import kou_scenario, materialise

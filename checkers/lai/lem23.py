@@ -20,7 +20,7 @@ from checkers.hypotheses import Hypothesis
 from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, C_G, C_Y
 from checkers.lai.thm21 import SIGNS
 from checkers.lai.two_neuron import ASSIGN, C0_INV, C_PROB, STEP_HI, invariance
-from generators.lai_multi import SEEDS, a2_min_d_iso, multi_batch, multi_scenario
+from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
 
 def _a2(inst):

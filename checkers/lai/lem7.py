@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Hypothesis, measured
-from checkers.solvers.partitions import (TIE_REL, feasibility_residual, lemma7_partition, lemma7_pattern,
+from checkers.solvers.partitions import (feasibility_residual, lemma7_partition, lemma7_pattern,
                                          local_multistart, solve_pattern, solve_program52)
 from checkers.verdict import SolverTrouble, Verdict
 from generators.lai_multi import SEEDS, materialise_multi, multi_scenario

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import math
 
-import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register

@@ -25,11 +25,10 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, GRAM_EVENT, HIGH_DIM,
+from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict)
 from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
 from checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
-from checkers.stats import failure_rate_exceeds
 from checkers.verdict import Verdict
 from generators.lai import LaiInstance
 from generators.lai_single import materialise_batch, single_batch

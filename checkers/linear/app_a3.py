@@ -8,7 +8,7 @@ from checkers.claim import Check, Claim, register
 from checkers.hypotheses import measured
 from checkers.linear.common import ISOTROPIC
 from checkers.verdict import Verdict
-from generators.linear import SEEDS, general_problem, log_uniform, scenario, sigma_matrix
+from generators.linear import SEEDS, general_problem, log_uniform, scenario
 from simulator.population import grad, hessian_W
 
 TOL = 1e-5

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Hypothesis, measured
-from checkers.linear.common import REL, adversarial_min
+from checkers.linear.common import adversarial_min
 from checkers.symbolic.linear import lemma3_identities
 from checkers.verdict import Verdict
 from generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, measured
 from checkers.linear.common import ISOTROPIC, adversarial_min
 from checkers.verdict import Verdict
-from generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario, sigma_matrix
+from generators.linear import pair_state, pair_states, sigma_matrix
 from simulator.population import angle, grad
 
 BETA = np.sqrt(2.5)
