@@ -23,7 +23,7 @@ from checkers.geometry import frei_second_layer
 from generators.frei_experiments import cluster_data, init_batch, omega_tf
 from simulator.gd import geometric_steps, simulate_batch
 
-__all__ = ["cluster_runs", "digits_runs", "fig5_runs", "series", "setup_for", "GAMMA"]
+__all__ = ["GAMMA", "cluster_runs", "digits_runs", "fig5_runs", "series", "setup_for"]
 
 GAMMA = 0.1  # App. F.1
 

@@ -16,6 +16,7 @@ Constants (the proof's, App. E.7): C₁ = 64·L̂(W^{(0)})R²/γ² ≤ 45R²/γ�
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 import numpy as np
@@ -261,7 +262,7 @@ def gmm_scenarios(p, beta=0.26):
 
 # --- Experiments (Figure 1, App. F.1 Figure 4, Figure 2 on sklearn digits): additional checks -------------
 
-from checkers.frei import experiments as fx  # noqa: E402
+from checkers.frei import experiments as fx
 
 H42_EXP = Hypothesis("R_min² ≥ 5γ⁻²C_R n·max_{i≠j}|⟨x_i, x_j⟩| (experiments' data)", "Theorem 4.2 (assumption)",
                      lambda q: (q["H42_slack"], q["H42_slack"] >= 1.0))
@@ -295,7 +296,7 @@ def fig1(scn: Scenario, key: str) -> Verdict:
     t = R[ks[0]]["t"]
     mean = {k: R[k]["ratio"].mean(1) for k in ks}
     # pairs (lower, higher) in the printed order: larger d / smaller ω should have the smaller ratio
-    pairs = [(b, a) for a, b in zip(ks, ks[1:])] if key == "dim" else list(zip(ks, ks[1:]))
+    pairs = [(b, a) for a, b in itertools.pairwise(ks)] if key == "dim" else list(itertools.pairwise(ks))
     strict = max(float((mean[lo][1:] - mean[hi][1:]).max()) for lo, hi in pairs)
     gaps, flat = [], 0.0
     for lo, hi in pairs:  # corrected reading: only where at least one of the two curves shows a reduction
