@@ -62,5 +62,6 @@ def false_alarm_bound(entries: list[dict]) -> dict:
                 n = ch["counts"].get("holds", 0) + ch["counts"].get("violated", 0)
                 total += n * ch["alpha"]
                 tests += n
-    return {"union_bound": min(1.0, total), "statistical_tests": tests,
-            "how": "Σ over statistical in-regime examples of the test's alpha (each test is one-sided at 1 − alpha)"}
+    return {"union_bound": min(1.0, total), "expected_false_alarms": total, "statistical_tests": tests,
+            "how": "Σ over statistical in-regime examples of the test's alpha (each test is one-sided at 1 − alpha): "
+                   "the expected number of false alarms if every statement is true; the union bound caps it at 1"}
