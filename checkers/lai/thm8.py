@@ -24,7 +24,7 @@ from checkers.claim import Check, Claim, register
 from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM
 from checkers.lai.two_neuron import (C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_HI, STEP_LO, batch_hypotheses, delta,
                                      gnorm, materialise_children, outcome_summary, project, rate_verdict, run_batch)
-from checkers.stats import clopper_pearson
+from checkers.stats import clopper_pearson, failure_rate_exceeds
 from checkers.verdict import Verdict
 from generators.lai_multi import a2_min_d_iso, children, materialise_multi, multi_batch, multi_scenario
 
@@ -129,6 +129,55 @@ def _phase(scn) -> list[dict]:
     return grid
 
 
+PHASE_ALPHA = 0.001
+PHASE_FACS = (0.25, 1.0, 4.0, 16.0, 64.0)  # d/n² at κ = 1; 64 = C_0² is the sufficient condition d ≥ C_0²n²κ²
+
+
+def _phase_diagram(scn) -> Verdict:
+    """Phase diagram of the proof's event over (n, d/n²) at κ = 1 (y_min = y_max): per cell K seeds, P̂(pattern =
+    (1_{S+}, 1_{S−}) after one step) with 99.9% Clopper–Pearson intervals; Theorem 8 (Assumption 2, C_0 = 8:
+    d ≥ C_0²n²κ²) implies P(frozen) ≥ 1 − δ(n) in every cell meeting the sufficient condition, tested one-sided
+    (α = 0.001) there; the other cells are recorded, not tested."""
+    p = dict(scn.params)
+    kappa = p["y_max"] / p["y_min"]
+    series, worst, insts = [], None, []
+    for n in (4, 8):
+        ys = []
+        for fac in PHASE_FACS:
+            d = max(n + 1, int(round(fac * n * n * kappa ** 2)))
+            sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d, "n_neg": n // 2})
+            cell = [materialise_multi(k) for k in children(sc)]
+            outs = run_batch(cell, steps=1)
+            ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in outs)
+            K = len(outs)
+            ys.append(ok / K)
+            if d >= a2_min_d_iso(n, kappa, C_0.value):
+                insts += cell
+                dl = delta(n)
+                _, lo, _ = failure_rate_exceeds(K - ok, K, dl, PHASE_ALPHA)
+                if worst is None or lo - dl > worst[0] - worst[1]:
+                    worst = (lo, dl, n, d, ok, K)
+        series.append({"label": f"n = {n}", "x": [float(f) for f in PHASE_FACS], "y": ys, "logx": True,
+                       "ylabel": "P(frozen after 1 step)"})
+    lo, dl, n, d, ok, K = worst
+    det = {"series": series, "sufficient_d_over_n2": C_0.value ** 2 * kappa ** 2, "kappa": kappa,
+           "cells": {s["label"]: dict(zip(s["x"], s["y"])) for s in series}}
+    return Verdict.compare("max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound on "
+                           "P(pattern ≠ (1_{S+}, 1_{S−}) after one step), vs δ(n)", lo, dl, "<=", allowed_failure=dl,
+                           constants={"n": n, "d": d, "frozen": ok, "K": K, "delta": dl},
+                           hypotheses=batch_hypotheses(insts, HYPS), details=det)
+
+
+def _phase_scenario(p):
+    K = 16 if p.name == "ci" else max(16, int(p.seeds))
+    """Both ends of the step range (c = 1/4, 1/2) and of ε (y_min/16, y_min/64), plus c = 3/8: six pinned grids."""
+    return st.sampled_from([multi_scenario(20261 + 101 * i, y_min=1.0, y_max=1.0, signs=[1.0, -1.0], init="span",
+                                           eps_lo=1.0, spectrum="isotropic", assign_seed=0, K=K, n=4,
+                                           d=a2_min_d_iso(4, 1.0, C_0.value), n_neg=2, c=c, eps=e)
+                            for i, (c, e) in enumerate((c, e) for c in (C_LO, 0.375, C_HI)
+                                                       for e in (EPS2_MAX, EPS2_MAX / 4))])
+
+
 def _batch(p, **kw):
     base = dict(K=p.seeds, n=(4, 8), kappas=(1.0, 1.5, 2.0), C0=C_0.value, d_mult=(1, 2),
                 c=(C_LO, 0.375, C_HI), eps=(EPS2_MAX, EPS2_MAX / 4), eps_lo=(1.0, 0.5))
@@ -207,6 +256,13 @@ CLAIM = register(Claim(
               description="the proof's event: the pattern is (1_{S+}, 1_{S−}) from t = 1 on; under dev/thorough "
                           "the evidence holds the phase diagram P̂(frozen after one step) over (n, d)",
               sharpness=None, sharpness_why=_WHY, alpha=0.01),
+        Check("phase-diagram", "in-regime", _phase_scenario, _phase_diagram, cost=1.0,
+              description="κ = 1, c ∈ {1/4, 3/8, 1/2}, ε ∈ {y_min/16, y_min/64}, n ∈ {4, 8}, d/n² ∈ {1/4, 1, 4, 16, 64}, 16 seeds per cell: "
+                          "P̂(frozen after one step) per cell (details: series, sufficient_d_over_n2 = C_0²κ² = 64); "
+                          "in the cells with d ≥ C_0²n²κ² the one-sided Clopper–Pearson test of P(frozen) ≥ 1 − δ(n)",
+              sharpness=None, sharpness_why="probability bound δ(n) tested one-sided; the frozen event already holds "
+                                            "well below the sufficient d (the phase diagram shows the looseness)",
+              alpha=PHASE_ALPHA),
         Check("negative-control-low-d", "negative-control",
               lambda p: _pinned(p, _nc_low_d(p), n=8, d=24, n_neg=4, c=C_HI, eps=EPS2_MAX), _thm8, cost=2.0,
               description="d = n²/4 (Assumption 2 with C_0 = 1/2 only): the positives and negatives interact; the limit leaves "
