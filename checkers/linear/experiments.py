@@ -26,7 +26,7 @@ from checkers.linear.common import emp_grad, emp_loss
 from generators.linear import gaussian_data
 from simulator.population import grad, loss, simulate_population
 
-__all__ = ["D", "MU", "SMALL", "xavier", "e1", "pop_run", "series", "pairing", "fig4_search", "pop2_batch", "g2_run",
+__all__ = ["D", "MU", "SMALL", "xavier", "e1", "pop_run", "pop_until", "series", "pairing", "fig4_search", "pop2_batch", "g2_run",
            "group_sums"]
 
 D, MU, SMALL = 100, 0.1, 1e-8  # Section 4: d = 100, μ = 0.1, small init α = 10⁻⁸
@@ -67,6 +67,37 @@ def pop_run(seed: int, k: int, d: int, alpha: float, steps: int, v: tuple = (), 
             "diverged_at": tr.diverged_at, "A": A, "W0": W0, "V0": V0}
 
 
+@functools.lru_cache(maxsize=64)
+def pop_until(seed: int, k: int, d: int, alpha: float, v: tuple, tol: float, cap: int, chunk: int = 500,
+              beta: float = 0.0, mu: float = MU) -> dict:
+    """Population GD (v fixed) from α·Xavier (+ β·a) in chunks of ``simulate_population`` (continued from the last
+    iterate: exact, the step is constant) until ℒ < tol or ``cap`` steps; every 10th step recorded."""
+    rng = np.random.default_rng(seed)
+    a = e1(d)
+    W0 = xavier(rng, k, d, alpha) + beta * a[None, :]
+    va = np.asarray(v, float)
+    W, t0, ts, Ws, Ls = W0, 0, [], [], []
+    diverged = False
+    while True:
+        tr = simulate_population(W, va, a, step_size=mu, steps=chunk)
+        keep = slice(0, None, 10) if t0 == 0 else slice(10, None, 10)
+        ts.extend((tr.t[keep] + t0).tolist())
+        Ws.extend(tr.W[keep])
+        Ls.extend(tr.loss[keep].tolist())
+        hit = np.flatnonzero(tr.loss < tol)
+        if tr.diverged or hit.size or t0 + chunk >= cap:
+            diverged = tr.diverged
+            j = int(hit[0]) if hit.size else len(tr.loss) - 1
+            W, t_end, L_end = tr.W[j], t0 + int(tr.t[j]), float(tr.loss[j])
+            break
+        W, t0 = tr.W[-1], t0 + chunk
+    ts.append(t_end)
+    Ws.append(W)
+    Ls.append(L_end)
+    return {"t": np.array(ts, float), "W": np.array(Ws), "loss": np.array(Ls), "W_T": W, "T": t_end, "loss_T": L_end,
+            "converged": L_end < tol, "diverged": diverged, "W0": W0, "a": a, "v": va}
+
+
 def group_sums(W: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(s₊, s₋): the sums of the w_i with v_i > 0 and with v_i < 0 (Figure 2's purple and green points)."""
     return W[v > 0].sum(0), W[v < 0].sum(0)
@@ -91,42 +122,50 @@ def pairing(W: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, float, bool]:
 
 def pop2_batch(W: np.ndarray, v: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Batched closed forms for k = 2, r = 1: W (B, 2, d) → (ℒ (B,), ∇_W ℒ (B, 2, d)); eqs. (5)–(8), no zero neuron."""
-    n = np.linalg.norm(W, axis=-1)  # (B, 2)
-    U = W / n[..., None]
-    th = 2.0 * np.arctan2(np.linalg.norm(U[:, 0] - U[:, 1], axis=-1), np.linalg.norm(U[:, 0] + U[:, 1], axis=-1))
-    s, c = np.sin(th), np.cos(th)
-    f12 = n[:, 0] * n[:, 1] * (s + (np.pi - th) * c) / (2 * np.pi)
-    L = (0.25 * (v[0] ** 2 * n[:, 0] ** 2 + v[1] ** 2 * n[:, 1] ** 2) + v[0] * v[1] * f12
-         - 0.5 * (v[0] * (W[:, 0] @ a) + v[1] * (W[:, 1] @ a)) + 0.5 * (a @ a))
-    G = np.empty_like(W)
-    for i, j in ((0, 1), (1, 0)):
-        gij = n[:, j, None] * (s[:, None] * U[:, i] + (np.pi - th)[:, None] * U[:, j]) / (2 * np.pi)
-        G[:, i] = 0.5 * v[i] ** 2 * W[:, i] + v[i] * v[j] * gij - 0.5 * v[i] * a
-    return L, G
+    L, g1, g2 = _pop2(W[:, 0], W[:, 1], v[0], v[1], a)
+    return L, np.stack([g1, g2], axis=1)
+
+
+def _pop2(w1, w2, v1, v2, a):
+    """(ℒ, ∇_{w₁}ℒ, ∇_{w₂}ℒ) for rows w1, w2 (B, d): eq. (6) with f(w, w) = ‖w‖²/2, eqs. (7)–(8) with g(w, w) = w/2."""
+    n1 = np.sqrt(np.einsum("ij,ij->i", w1, w1))
+    n2 = np.sqrt(np.einsum("ij,ij->i", w2, w2))
+    u1, u2 = w1 / n1[:, None], w2 / n2[:, None]
+    dm, dp = u1 - u2, u1 + u2
+    th = 2.0 * np.arctan2(np.sqrt(np.einsum("ij,ij->i", dm, dm)), np.sqrt(np.einsum("ij,ij->i", dp, dp)))
+    s, K = np.sin(th), np.pi - th
+    c12 = v1 * v2 / (2 * np.pi)
+    g1 = 0.5 * v1 * v1 * w1 + (c12 * n2)[:, None] * (s[:, None] * u1 + K[:, None] * u2) - 0.5 * v1 * a
+    g2 = 0.5 * v2 * v2 * w2 + (c12 * n1)[:, None] * (s[:, None] * u2 + K[:, None] * u1) - 0.5 * v2 * a
+    L = (0.25 * (v1 * v1 * n1 * n1 + v2 * v2 * n2 * n2) + c12 * n1 * n2 * (s + K * np.cos(th))
+         - 0.5 * (v1 * (w1 @ a) + v2 * (w2 @ a)) + 0.5 * (a @ a))
+    return L, g1, g2
 
 
 def _iters(W0: np.ndarray, v: np.ndarray, a: np.ndarray, mus: np.ndarray, scaled: bool, tol: float,
-           cap: int) -> tuple[np.ndarray, int]:
-    """Iterations τ to the first ℒ(W⁽ᵗ⁾) < tol for each μ (inf: not within ``cap`` or diverged). The batch stops at
-    the first τ at which some μ reaches tol (the others cannot be faster): returns (counts, τ_stop)."""
+           cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """Iterations τ to the first ℒ(W⁽ᵗ⁾) < tol for each μ (inf: not within ``cap`` or diverged), and the loss curves
+    (τ, B). The batch stops at the first τ at which some μ reaches tol (the others cannot be faster)."""
     B = mus.size
-    W = np.broadcast_to(W0, (B,) + W0.shape).copy()
+    w1 = np.repeat(W0[None, 0], B, axis=0)
+    w2 = np.repeat(W0[None, 1], B, axis=0)
     inv = 1.0 / v ** 2 if scaled else np.ones(2)
-    step = mus[:, None, None] * inv[None, :, None]
+    m1, m2 = (mus * inv[0])[:, None], (mus * inv[1])[:, None]
     alive = np.ones(B, bool)
     counts = np.full(B, np.inf)
+    curves = []
     with np.errstate(all="ignore"):
         for t in range(cap + 1):
-            L, G = pop2_batch(W, v, a)
-            alive &= np.isfinite(L) & (np.abs(W).max(axis=(1, 2)) < 1e50)
+            L, g1, g2 = _pop2(w1, w2, v[0], v[1], a)
+            curves.append(L)
+            alive &= np.isfinite(L) & (L < 1e50)
             hit = alive & (L < tol)
-            if hit.any():
+            if hit.any() or not alive.any():
                 counts[hit] = t
-                return counts, t
-            if not alive.any():
-                return counts, t
-            W = W - step * G
-    return counts, cap
+                break
+            w1 = w1 - m1 * g1
+            w2 = w2 - m2 * g2
+    return counts, np.array(curves)
 
 
 @functools.lru_cache(maxsize=16)
@@ -142,37 +181,27 @@ def fig4_search(seed: int, v: tuple, scaled: bool, lo: float, hi: float, tol: fl
     Q, _ = np.linalg.qr(np.vstack([a, W0]).T)  # exact reduction to span{a, w₁⁽⁰⁾, w₂⁽⁰⁾}
     W0r, ar = W0 @ Q, Q.T @ a
     history = []
-    best_mu, best_n = math.nan, math.inf
+    best_mu, best_n, best_curve = math.nan, math.inf, None
     for _ in range(rounds):
         mus = np.exp(np.linspace(math.log(lo), math.log(hi), grid))
-        counts, _ = _iters(W0r, va, ar, mus, scaled, tol, cap if not math.isfinite(best_n) else int(best_n))
+        counts, curves = _iters(W0r, va, ar, mus, scaled, tol, cap if not math.isfinite(best_n) else int(best_n))
         history.append({"mus": mus.tolist(), "counts": [float(c) for c in counts]})
         if np.isfinite(counts).any():
             j = int(np.argmin(counts))
             if counts[j] <= best_n:
-                best_mu, best_n = float(mus[j]), float(counts[j])
+                best_mu, best_n, best_curve = float(mus[j]), float(counts[j]), curves[:, j]
         if not math.isfinite(best_mu):
             break
         j = int(np.argmin(np.abs(np.log(mus) - math.log(best_mu))))
         lo, hi = float(mus[max(j - 1, 0)]), float(mus[min(j + 1, grid - 1)])
-    curve = {}
-    agree = math.nan
-    if math.isfinite(best_mu):
+    curve, agree = {}, math.nan
+    if best_curve is not None:
         T = int(best_n)
-        rec = np.unique(np.r_[np.geomspace(1, max(T, 1), 60).astype(int), 0, T]) if T > 0 else np.array([0])
-        # the curve: batched run at the winning μ (exact reduction); the first steps replayed by the simulator
-        W = W0r[None].copy()
-        inv = 1.0 / va ** 2 if scaled else np.ones(2)
-        Ls = []
-        for t in range(T + 1):
-            L, G = pop2_batch(W, va, ar)
-            Ls.append(float(L[0]))
-            W = W - best_mu * inv[None, :, None] * G
-        Ls = np.array(Ls)
-        curve = {"t": rec.astype(float), "loss": Ls[rec]}
+        rec = np.unique(np.r_[np.geomspace(1, max(T, 1), 60).astype(int), 0, T])
+        curve = {"t": rec.astype(float), "loss": best_curve[rec]}
         m = min(T, 50)
         ref = simulate_population(W0, va, a, step_size=best_mu, steps=m, scale="diag_v" if scaled else "none").loss
-        agree = float(np.max(np.abs(ref - Ls[: m + 1]) / np.maximum(np.abs(ref), 1e-300)))
+        agree = float(np.max(np.abs(ref - best_curve[: m + 1]) / np.maximum(np.abs(ref), 1e-300)))
     return {"mu": best_mu, "iters": best_n, "history": history, "curve": curve, "sim_agreement": agree,
             "loss0": float(loss(W0, va, a))}
 
