@@ -23,9 +23,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis
+from checkers.lai import experiments as fx
 from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, SMALL_POSITIVE_INIT,
                                  STEP_SIZE, quantile_verdict)
 from checkers.lai.cor14 import C14_C
@@ -35,6 +37,7 @@ from checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEX
 from checkers.solvers.minnorm import kkt_residuals_alpha, solve_bvls, subset_mni_alpha
 from checkers.verdict import SolverTrouble, Verdict
 from generators.lai_single import single_batch
+from generators.scenario import Scenario
 
 KKT_TOL = 1e-9
 C0_PROOF = Constant(
@@ -133,6 +136,58 @@ def _batches(p, *, family: str = "lai", C0: float = C_0.value, n_neg=(1, 5), see
     return corner | general
 
 
+FIG2_GRID = (1, 4, 16, 64)  # d/(C_0²n²κ²)
+
+
+def _fig2(scn) -> Verdict:
+    """Figure 2 (Sec. 3.4): ‖w^(∞) − w*‖ against d (isotropic, ‖λ‖₁ = d) with Theorem 6's bounds; 'excellent
+    agreement' read as the Θ(√(n_−/‖λ‖₁)) rate: the fitted exponent of the gap in ‖λ‖₁ is −½ (99% CI + RATE_TOL)."""
+    p = dict(scn.params)
+    xs, ys, allouts, pts = [], [], [], []
+    for j, m in enumerate(p["grid"]):
+        sc = Scenario("lai-wishart1", int(scn.seed) + 101 * j, {**{k: v for k, v in p.items() if k not in ("grid", "d0")},
+                                                               "d": int(p["d0"] * m)})
+        outs = batch_outcomes(sc, need_limit=True)
+        allouts += outs
+        ok = [o for o in outs if o.certified and not o.tie and not o.diverged]
+        rows = [r for r in _rows(ok, C_STEP.value) if r["n_neg"] > 0]
+        if not rows:
+            continue
+        xs += [float(sc["d"])] * len(rows)
+        ys += [r["gap"] for r in rows]
+        pts.append((float(sc["d"]), float(np.mean([r["gap"] for r in rows])), float(np.mean([r["lb"] for r in rows])),
+                    float(np.mean([r["ub"] for r in rows])), float(np.min([r["gap"] for r in rows])),
+                    float(np.max([r["gap"] for r in rows]))))
+    if len(pts) < 3:
+        return Verdict.inconclusive(f"only {len(pts)} grid points with certified seeds")
+    f = fx.fit(xs, ys)
+    worst = abs(f["slope"] + 0.5) / (f["ci99"][1] - f["slope"] + fx.RATE_TOL.value)
+    d, g, lb, ub, gmin, gmax = (list(v) for v in zip(*pts))
+    ser = {"‖w^(∞) − w*‖₂ (mean over seeds; band: min–max)": fx.series(d, g, "‖w^(∞) − w*‖₂", log=True, logx=True,
+                                                                        lo=gmin, hi=gmax),
+           "upper bound √(16n_−y_max²/(C_g‖λ‖₁))": fx.series(d, ub, "‖w^(∞) − w*‖₂", log=True, logx=True),
+           "printed lower bound √(n_−y_min²/(C·C_g‖λ‖₁)), C = 2": fx.series(d, lb, "‖w^(∞) − w*‖₂", log=True,
+                                                                              logx=True)}
+    return Verdict.compare("|fitted exponent of ‖w^(∞) − w*‖₂ in ‖λ‖₁ + ½| / (99% CI half-width + 0.05)", worst, 1.0,
+                           "<=", constants={**effective_ranges(allouts), "n": int(p["n"]), "n_neg": int(p["n_neg"]),
+                                            "K_per_point": int(p["K"]), "grid_d": d},
+                           hypotheses=measured_hypotheses(allouts, HYPS6),
+                           details={"fit": f, "series": ser,
+                                    "gap_over_upper_bound": [a / b for a, b in zip(g, ub)],
+                                    "gap_over_printed_lower_bound": [a / b for a, b in zip(g, lb)]})
+
+
+def _fig2_scn(p):
+    from generators.lai_multi import a2_min_d_iso
+    base = {"n": 6, "n_neg": 3, "y_min": 1.0, "y_max": 1.0, "signs": [1], "eps": 1.0 / 16, "grid": list(FIG2_GRID),
+            "d0": a2_min_d_iso(6, 1.0, C_0.value), "K": 8 if p.name == "ci" else 32}
+    cs = (C_LO, 0.375, C_HI, 0.375)
+    if p.name == "ci":
+        return st.sampled_from([Scenario("lai-wishart1", 2020 + i, {**base, "c": c}) for i, c in enumerate(cs)])
+    return st.builds(lambda s, c: Scenario("lai-wishart1", s, {**base, "c": c}), st.integers(0, 2**31 - 1),
+                     st.sampled_from(cs))
+
+
 _STATEMENT = ("Under Theorem 4's hypotheses, w.p. ≥ 1 − 2exp(−cn): √(n_− y_min²/(C·C_g‖λ‖₁)) ≤ ‖w^(∞) − w*‖₂ ≤ "
               "√(16 n_− y_max²/(C_g‖λ‖₁))")
 _CORRECTED = ("Under Theorem 4's hypotheses with C_0 > 2C·C_α², w.p. ≥ 1 − δ(n): √(n_− y_min²/(C̃·C_g‖λ‖₁)) ≤ "
@@ -213,6 +268,16 @@ CLAIM = register(Claim(
               description="upper bound with d ∈ [n, n + 2] (Assumption 2 fails): μ_n(XXᵀ) ≪ ‖λ‖₁, so a prediction "
                           "gap of order y_max becomes a weight gap ≫ √(16n_−y_max²/(C_g‖λ‖₁))",
               violates=HIGH_DIM.text),
+        Check("fig2-rate-corrected", "in-regime", _fig2_scn, _fig2, cost=2.0, alpha=0.01, target="corrected",
+              reading="holds",
+              sharpness=None, sharpness_why="a fitted exponent compared with −½ within its confidence interval (a "
+                                            "test of a rate, not a bound to tighten)",
+              description="Figure 2 (Sec. 3.4, 'excellent agreement with Theorem 6') regenerated: ‖w^(∞) − w*‖₂ against "
+                          "d = ‖λ‖₁ on d/(C_0²n²κ²) ∈ {1, 4, 16, 64} (C_0 = 8, n = 6, n_− = 3, κ = 1, ε = y_min/16, "
+                          "c ∈ {1/4, 3/8, 1/2}; exact Wishart Gram; certified limit vs w* per seed, ci 8 seeds per point), "
+                          "with both printed bounds in the series. The agreement tested: the Θ(√(n_−/‖λ‖₁)) rate, fitted "
+                          "exponent −½ within its 99% CI + 0.05. A 'corrected' target because both readings of the "
+                          "ambiguous claim share the rate (the as-printed lower bound, plotted, fails: see in-regime)"),
     ],
     notes="Effective constants per scenario (evidence): R = ‖w^(∞) − w*‖·√(‖λ‖₁/n_−)/y_min with its first-order "
           "prediction ‖c·y_− + (1 − c)ε_−‖/(√n_−·y_min) (catalogue F2), the printed 1/√(C·C_g) = 0.5 and the "
