@@ -102,7 +102,9 @@ def _plot_svg(points: list, title: str) -> str:
 
 
 def _series_svg(name: str, series: dict) -> str:
-    """A trajectory or rate plot from ``evidence.details.series[name] = {"x": [...], "y": [...], "log": bool}``."""
+    """A trajectory or rate plot from ``evidence.details.series[name] = {"x": [...], "y": [...], "log": bool}``;
+    optional ``"logx"``, ``"ylabel"``, ``"lo"``/``"hi"`` (an interval per point) and ``"vline": {"x", "label"}``
+    (e.g. a theorem's sufficient condition drawn on the same axes)."""
     try:
         xs = [float(v) for v in series["x"]]
         ys = [float(v) for v in series["y"]]
@@ -114,11 +116,32 @@ def _series_svg(name: str, series: dict) -> str:
     log = bool(series.get("log")) and all(y > 0 for _, y in pairs)
     logx = bool(series.get("logx")) and all(x > 0 for x, _ in pairs)
     w, h = 300, 170
-    fy, lo, hi = _scale([y for _, y in pairs], h - 30, 10, log)
-    fx, _, _ = _scale([x for x, _ in pairs], 45, w - 15, logx)
+    band = _band(series, xs, log)
+    vline = series.get("vline") if isinstance(series.get("vline"), dict) else None
+    vx = vline.get("x") if vline else None
+    vx = float(vx) if isinstance(vx, (int, float)) and math.isfinite(vx) and (vx > 0 or not logx) else None
+    fy, lo, hi = _scale([y for _, y in pairs] + [v for _, a, b in band for v in (a, b)], h - 30, 10, log)
+    fx, _, _ = _scale([x for x, _ in pairs] + ([vx] if vx is not None else []), 45, w - 15, logx)
     pts = " ".join(f"{fx(x):.1f},{fy(y):.1f}" for x, y in pairs)
-    body = f'<polyline fill="none" stroke="#1c7ed6" stroke-width="1.4" points="{pts}"/>'
+    body = "".join(f'<line x1="{fx(x):.1f}" x2="{fx(x):.1f}" y1="{fy(a):.1f}" y2="{fy(b):.1f}" stroke="#74c0fc" '
+                   f'stroke-width="3"/>' for x, a, b in band)
+    body += f'<polyline fill="none" stroke="#1c7ed6" stroke-width="1.4" points="{pts}"/>'
+    if vx is not None:
+        body += (f'<line x1="{fx(vx):.1f}" x2="{fx(vx):.1f}" y1="10" y2="{h - 30}" stroke="#c92a2a" '
+                 f'stroke-dasharray="4 3"><title>{html.escape(str(vline.get("label", "")))}</title></line>'
+                 f'<text x="{min(fx(vx) + 2, w - 60):.1f}" y="{h - 33}" font-size="8" fill="#c92a2a">'
+                 f'{html.escape(str(vline.get("label", ""))[:24])}</text>')
     return _svg_frame(name, series.get("ylabel", name), lo, hi, log, body)
+
+
+def _band(series: dict, xs: list[float], log: bool) -> list[tuple[float, float, float]]:
+    """Optional interval per point (``"lo"``/``"hi"``, e.g. Clopper–Pearson), drawn as vertical bars."""
+    try:
+        los, his = [float(v) for v in series["lo"]], [float(v) for v in series["hi"]]
+    except (KeyError, TypeError, ValueError):
+        return []
+    out = [(x, a, b) for x, a, b in zip(xs, los, his) if all(map(math.isfinite, (x, a, b)))]
+    return [t for t in out if not log or (t[1] > 0 and t[2] > 0)]
 
 
 def _mathml(latex: str) -> str:

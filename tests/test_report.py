@@ -151,3 +151,13 @@ def test_report_renders_offline_in_headless_chromium(small_run):
         assert all(u.startswith(("file:", "data:", "about:")) for u in urls), urls
     finally:
         drv.quit()
+
+
+def test_series_plot_draws_intervals_and_the_sufficient_condition():
+    """details["series"] with per-point intervals (lo/hi) and a vertical line (a theorem's sufficient condition)."""
+    from reports.render import _series_svg
+    svg = _series_svg("phase", {"x": [0.25, 1, 4, 64], "y": [0.4, 0.9, 1, 1], "lo": [0.2, 0.7, 0.9, 0.9],
+                                "hi": [0.6, 1, 1, 1], "logx": True, "vline": {"x": 64, "label": "d = C_0²n²"}})
+    assert svg.count('stroke="#74c0fc"') == 4 and 'stroke="#c92a2a"' in svg and "d = C_0²n²" in svg
+    plain = _series_svg("p", {"x": [1, 2], "y": [1, 2], "vline": {"x": "bad"}, "lo": [0, "x"]})
+    assert "polyline" in plain and "#c92a2a" not in plain and "#74c0fc" not in plain

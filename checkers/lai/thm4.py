@@ -25,12 +25,16 @@ import numpy as np
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis
+from hypothesis import strategies as st
+
 from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict)
 from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
 from checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
+from checkers.stats import clopper_pearson, failure_rate_exceeds
 from checkers.verdict import Verdict
 from generators.lai import LaiInstance
+from generators.scenario import Scenario
 from generators.lai_single import materialise_batch, single_batch
 from simulator import simulate_batch
 
@@ -332,6 +336,89 @@ _EVENT_WHY = ("the conclusion is an identity (w^(∞) = argmin_{X_+w=y_+}‖w �
               "condition (X_−w^(∞) ⪯ 0 against 0), tested as an event rate; neither has a factor to tighten — the "
               "evidence reports max_err_formula and max_neg_preact")
 
+# --- phase diagram (issue 9, item 4) ------------------------------------------------------------
+
+PHASE_ALPHA = 0.001
+PHASE_N = (6, 10)
+PHASE_FACS = (0.25, 1.0, 4.0, 16.0, 64.0, 256.0)  # d/n² at κ = 1; 64 = C_0² is the declared sufficient condition
+PHASE_K = {"ci": 48, "dev": 128, "thorough": 256}
+
+
+def frozen_after_one_step(insts: list[LaiInstance]) -> np.ndarray:
+    """Per seed: D(β^(1)) = diag(1_{S+}), the event Lemma 17 starts from (one GD step, span engine)."""
+    X = np.stack([i.X for i in insts])
+    y = np.stack([i.y for i in insts])
+    W = np.stack([i.W0 for i in insts])
+    traj = simulate_batch(X, y, W, np.ones((len(insts), 1)), step_size=insts[0].eta, steps=1, activation="relu",
+                          relu_grad_at_zero=0, loss="squared_half_sum", record_steps="all", engine="span",
+                          record_weights=False)
+    return np.all((traj.preact[1, :, 0, :] > 0) == (y > 0), axis=1)
+
+
+def _phase_cell(seed: int, n: int, fac: float, p: dict) -> list[LaiInstance]:
+    d = max(n + 1, int(round(fac * n * n)))
+    scn = Scenario("lai-wishart1", seed, {"n": n, "d": d, "n_neg": n // 2, "y_min": 1.0, "y_max": 1.0,
+                                         "signs": [1], "c": p["c"], "eps": p["eps"], "init": "span", "K": p["K"]})
+    return materialise_batch(scn)
+
+
+def _phase_diagram(scn) -> Verdict:
+    """Phase diagram of the proof's event over (n, d/n²) at κ = 1 (y_min = y_max): per cell K seeds (exact Wishart
+    Gram samples), P̂(D(β^(1)) = diag(1_{S+})) with 99% Clopper–Pearson intervals, beside Assumption 2's sufficient
+    condition d ≥ C_0²n²κ² (C_0 = 8). Theorem 4's proof (Lemma 17 from t = 1) gives P(frozen) ≥ 1 − δ(n) where
+    the condition holds: tested one-sided (α = 0.001) in those cells; the other cells are recorded, not tested."""
+    p = dict(scn.params)
+    series, cells, worst, insts = {}, {}, None, []
+    for n in PHASE_N:
+        ys, los, his = [], [], []
+        for fac in PHASE_FACS:
+            cell = _phase_cell(int(scn.seed) + 7919 * n + int(fac * 100), n, fac, p)
+            ok = int(frozen_after_one_step(cell).sum())
+            K = len(cell)
+            lo, hi = clopper_pearson(ok, K, 0.01)
+            ys.append(ok / K)
+            los.append(lo)
+            his.append(hi)
+            cells[f"n={n}, d/n²={fac:g}"] = {"d": cell[0].d, "frozen": ok, "K": K, "cp99": [lo, hi],
+                                             "sufficient": bool(fac >= C_0.value ** 2)}
+            if fac >= C_0.value ** 2:
+                insts += cell
+                _, lo1, _ = failure_rate_exceeds(K - ok, K, delta(n), PHASE_ALPHA)
+                if worst is None or lo1 - delta(n) > worst[0] - worst[1]:
+                    worst = (lo1, delta(n), n, cell[0].d, ok, K)
+        series[f"P(frozen after 1 step) vs d/n², n = {n}"] = {
+            "x": list(PHASE_FACS), "y": ys, "lo": los, "hi": his, "logx": True,
+            "ylabel": "P(D(β⁽¹⁾) = diag(1_S+)), 99% CP", "vline": {"x": C_0.value ** 2, "label": "sufficient: d = C_0²n²"}}
+    lo1, dl, n, d, ok, K = worst
+    onset = {f"n={m}": _onset(m, series[f"P(frozen after 1 step) vs d/n², n = {m}"]["y"]) for m in PHASE_N}
+    det = {"series": series, "cells": cells, "sufficient_d_over_n2": C_0.value ** 2, "c": p["c"], "eps": p["eps"],
+           "onset_d_over_n2": onset,
+           "sufficient_over_onset": {k: (C_0.value ** 2 / v if v else None) for k, v in onset.items()}}
+    return Verdict.compare("max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound on "
+                           "P(D(β^(1)) ≠ diag(1_{S+})), vs δ(n)", lo1, dl, "<=", allowed_failure=dl,
+                           constants={"n": n, "d": d, "frozen": ok, "K": K, "delta": dl},
+                           hypotheses=batch_measured(insts, HYPS4), details=det)
+
+
+def _onset(n: int, p_hat: list[float]) -> float | None:
+    """The smallest d/n² of the grid from which on P̂(frozen) ≥ 1 − δ(n) in every cell (None: not reached)."""
+    out = None
+    for f, ph in reversed(list(zip(PHASE_FACS, p_hat))):
+        if ph < 1 - delta(n):
+            break
+        out = f
+    return out
+
+
+def _phase_scenarios(p):
+    """Six pinned grids: both ends of the step range (c = 1/4, 1/2) and c = 3/8, ε = y_min/C_α (the worst case of
+    the first-step margin c|y_j| − (1 − c)ε_j) and ε = y_min/(4C_α)."""
+    K = PHASE_K.get(p.name, 48)
+    return st.sampled_from([Scenario("lai-wishart1-phase", 40417 + 101 * i, {"c": c, "eps": e, "K": K})
+                            for i, (c, e) in enumerate((c, e) for c in (C_LO, 0.375, C_HI)
+                                                       for e in (EPS_MAX, EPS_MAX / 4))])
+
+
 CLAIM = register(Claim(
     id="lai.thm4", paper="lai", ref="Theorem 4",
     title="High-dimensional implicit bias of single-ReLU GD: linear regression on S_+ from w^(1)",
@@ -363,6 +450,14 @@ CLAIM = register(Claim(
               alpha=ALPHA_CP, sharpness=None, sharpness_why="the probability of an event (the pattern from t = 1)",
               description="the proof's event (Lemma 17 from t = 1): the pattern is 1_{S+} for all t ≥ 1 (certified "
                           "beyond the horizon), so the negative duals stay frozen; failure rate vs δ"),
+        Check("phase-diagram", "in-regime", _phase_scenarios, _phase_diagram, cost=1.0, alpha=PHASE_ALPHA,
+              sharpness=None, sharpness_why="probability bound δ(n) tested one-sided; the frozen event holds well below "
+                                            "the sufficient d (the phase diagram shows how far: onset_d_over_n2)",
+              description="κ = 1, n ∈ {6, 10}, n_− = n/2, d/n² ∈ {1/4, 1, 4, 16, 64, 256} (exact Wishart Gram), c ∈ "
+                          "{1/4, 3/8, 1/2}, ε ∈ {y_min/C_α, y_min/(4C_α)}, K seeds per cell (ci 48): P̂(pattern = 1_{S+} "
+                          "after one step) with 99% Clopper–Pearson intervals (details: series, cells, onset_d_over_n2 "
+                          "= the smallest d/n² from which P̂ ≥ 1 − δ(n) in every cell, sufficient_over_onset); in the cells with d ≥ C_0²n²κ² "
+                          "the one-sided test of P(frozen) ≥ 1 − δ(n)"),
         Check("negative-control-c0-too-small", "negative-control",
               lambda p: corner_batch(p, C0=2.0, n=(8, 12), n_neg=(3, 6), seed_range=16), _thm4_nc, cost=2.0,
               description="the calibration of C_0: Theorem 4's worst corner (κ = 1, c = 1/(C·C_g), ε ≈ y_min/C_α, "

@@ -140,9 +140,9 @@ def _phase_diagram(scn) -> Verdict:
     (α = 0.001) there; the other cells are recorded, not tested."""
     p = dict(scn.params)
     kappa = p["y_max"] / p["y_min"]
-    series, worst, insts = [], None, []
+    series, worst, insts = {}, None, []
     for n in (4, 8):
-        ys = []
+        ys, los, his = [], [], []
         for fac in PHASE_FACS:
             d = max(n + 1, int(round(fac * n * n * kappa ** 2)))
             sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d, "n_neg": n // 2})
@@ -151,17 +151,22 @@ def _phase_diagram(scn) -> Verdict:
             ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in outs)
             K = len(outs)
             ys.append(ok / K)
+            cp = clopper_pearson(ok, K, 0.01)
+            los.append(float(cp[0]))
+            his.append(float(cp[1]))
             if d >= a2_min_d_iso(n, kappa, C_0.value):
                 insts += cell
                 dl = delta(n)
                 _, lo, _ = failure_rate_exceeds(K - ok, K, dl, PHASE_ALPHA)
                 if worst is None or lo - dl > worst[0] - worst[1]:
                     worst = (lo, dl, n, d, ok, K)
-        series.append({"label": f"n = {n}", "x": [float(f) for f in PHASE_FACS], "y": ys, "logx": True,
-                       "ylabel": "P(frozen after 1 step)"})
+        series[f"P(frozen after 1 step) vs d/n², n = {n}"] = {
+            "x": [float(f) for f in PHASE_FACS], "y": ys, "lo": los, "hi": his, "logx": True,
+            "ylabel": "P(frozen after 1 step), 99% CP", "vline": {"x": C_0.value ** 2 * kappa ** 2,
+                                                                  "label": "sufficient: d = C_0²n²κ²"}}
     lo, dl, n, d, ok, K = worst
     det = {"series": series, "sufficient_d_over_n2": C_0.value ** 2 * kappa ** 2, "kappa": kappa,
-           "cells": {s["label"]: dict(zip(s["x"], s["y"])) for s in series}}
+           "cells": {k: dict(zip(map(str, v["x"]), v["y"])) for k, v in series.items()}}
     return Verdict.compare("max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound on "
                            "P(pattern ≠ (1_{S+}, 1_{S−}) after one step), vs δ(n)", lo, dl, "<=", allowed_failure=dl,
                            constants={"n": n, "d": d, "frozen": ok, "K": K, "delta": dl},
