@@ -105,6 +105,14 @@ CLAIM = register(Claim(
                           "pattern after step 1 is not (1_S+, 1_S−), or it changes after step 1) ≥ ½ (Clopper–Pearson; "
                           "measured 31/32 and 61–63/64); series: the fraction of draws with the split pattern per step at d = 15 "
                           "and d = 2000"),
+        Check("negative-control-fig4-step-size", "negative-control",
+              lambda p: fx.fig_strategy(p, 4, n=10, d=2000, R=1, c=2.5, init="span", eps=fx.EPS_FIG,
+                                        signs=[1.0, -1.0], labels="signed-uniform", y_lo=0.1),
+              lambda s: fx.fig4(s, HYPS), cost=2.0, violates=STEP_HI.text,
+              description="Fig. 4's setup with c = η‖λ‖₁ = 2.5 > 1/C_g: ημ₁(G_++) > 2, GD on the positives overshoots "
+                          "and the split pattern / decoupled limit are lost on every draw (the event survives up to "
+                          "c ≈ 1.2: the declared step range is loose for this event, so the control sits where GD itself "
+                          "stops converging)"),
     ],
     notes="C_0 = 768 as for Lemmas 11, 17, 23. Figure 4 of the paper (n = 10, d = 2000) illustrates this lemma far "
           "outside Assumption 2 (C_0^eff < 1).",
