@@ -161,15 +161,16 @@ def _mni_pred(G: np.ndarray, y: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, 
 
 def _subset_mni(o) -> dict:
     """The caption's 'some subset S', searched on the nested family read off the limit: the fitted set
-    F = {β_i^(∞) > 0} plus the k non-positive-label inactive examples closest to 0 (k = 0, 1, …; target ỹ = 0 — an
-    example that leaves the active set under a small step stops just below 0, the discrete trace of the
-    gradient-flow limit in which it sits at 0); S minimises the prediction error max_i |σ(x_iᵀw^(∞)) − σ(x_iᵀw_MNI,S)|.
+    F = {β_i^(∞) > 0} plus the k inactive examples whose β_j^(∞) is closest to their target ỹ_j = max(y_j, 0)
+    (k = 0, 1, …; an example that leaves the active set under a small step stops just below 0, the discrete trace
+    of the gradient-flow limit in which it sits at 0 — exact for y_j ≤ 0, and for a tiny positive label); S
+    minimises the prediction error max_i |σ(x_iᵀw^(∞)) − σ(x_iᵀw_MNI,S)|.
     Also the weight-level residual ‖w^(∞) − w_MNI,S‖ (w^(∞) in full, with the part of w^(0) outside span(X))."""
     inst = o.inst
     G, y, b = inst.G, inst.y, o.beta_inf[0]
     ym = float(np.abs(y).max())
     F = b > 0
-    cand = [int(j) for j in np.argsort(-b) if not F[j] and y[j] <= 0]
+    cand = [int(j) for j in np.argsort(np.abs(b - np.maximum(y, 0.0))) if not F[j]]
     best = None
     for k in range(len(cand) + 1):
         S = F.copy()
