@@ -31,6 +31,7 @@ from checkers.lai.two_neuron import run_batch
 from checkers.stats import clopper_pearson, loglog_slope
 from checkers.verdict import Verdict
 from generators.lai_experiments import fig_scenario, materialise_fig
+from simulator.gd import geometric_steps, simulate_batch
 
 __all__ = [
     "ALPHA",
@@ -190,6 +191,28 @@ def _subset_mni(o) -> dict:
             "w_over_w0": res / float(np.linalg.norm(inst.W0[0])), "all_positives": bool(np.array_equal(F, y > 0))}
 
 
+FIG3_PLOT_STEPS = 4000  # c = η‖λ‖₁ = 0.005: the selection happens in the first 10³ steps (the limit is certified apart)
+
+
+def _fig3_dynamics(runs, rows) -> dict:
+    """The figure's prediction dynamics for the first data set: σ(x_iᵀw^(t)) against t (geometric grid) for each
+    initialisation, on the examples whose membership in the fitted set differs between the initialisations
+    (else the first three)."""
+    i0 = runs[0].inst
+    fitted = [set(rows[id(o)]["fitted"]) for o in runs]
+    diff = sorted(set.union(*fitted) - set.intersection(*fitted)) or [0, 1, 2]
+    tr = simulate_batch(np.stack([o.inst.X for o in runs]), np.stack([o.inst.y for o in runs]),
+                        np.stack([o.inst.W0 for o in runs]), np.stack([o.inst.signs for o in runs]), step_size=i0.eta,
+                        steps=FIG3_PLOT_STEPS, activation="relu", relu_grad_at_zero=0, loss="squared_half_sum",
+                        record_steps=geometric_steps(FIG3_PLOT_STEPS, 40), engine="span", record_weights=False)
+    out = {}
+    for b, o in enumerate(runs):
+        for i in diff[:4]:
+            out[f"data set 0, init {o.inst.init}: σ(x_{i}ᵀw^(t)) (y_{i} = {o.inst.y[i]:.3g})"] = series(
+                tr.t[1:], np.maximum(tr.preact[1:, b, 0, i], 0), "prediction", logx=True)
+    return out
+
+
 def fig3(scn, hyps: Sequence) -> Verdict:
     """Fig. 3: (i) the limit's predictions are those of w_MNI,S (S read off the limit), max over draws ≤ PRED_TOL;
     (ii) two initialisations of the same data select different fitted sets: P ≥ p₀ (Clopper–Pearson)."""
@@ -225,6 +248,7 @@ def fig3(scn, hyps: Sequence) -> Verdict:
             ser[f"data set 0, init {i.init}: σ(x_iᵀw_MNI,S), S = {list(r['S'])}"] = series(
                 idx, np.maximum(pre, 0), "prediction on example i")
         ser["data set 0: labels y_i"] = series(range(len(decided[0][0].inst.y)), decided[0][0].inst.y, "label")
+        ser.update(_fig3_dynamics(decided[0], rows))
     det["series"] = ser
     det.update({"max_prediction_error_over_ymax": max(pe) if pe else None, "data_sets_with_different_S": differ,
                 "k_zero_targets_max": max((r["k_zero_targets"] for r in rows.values()), default=None)})

@@ -141,7 +141,8 @@ FIG2_GRID = (1, 4, 16, 64)  # d/(C_0²n²κ²)
 
 def _fig2(scn) -> Verdict:
     """Figure 2 (Sec. 3.4): ‖w^(∞) − w*‖ against d (isotropic, ‖λ‖₁ = d) with Theorem 6's bounds; 'excellent
-    agreement' read as the Θ(√(n_−/‖λ‖₁)) rate: the fitted exponent of the gap in ‖λ‖₁ is −½ (99% CI + RATE_TOL)."""
+    agreement' read as the Θ(√(n_−/‖λ‖₁)) rate: the fitted exponents of the gap in ‖λ‖₁ and in n_− are −½ and ½
+    (each within its 99% CI + RATE_TOL)."""
     p = dict(scn.params)
     xs, ys, allouts, pts = [], [], [], []
     for j, m in enumerate(p["grid"]):
@@ -162,17 +163,35 @@ def _fig2(scn) -> Verdict:
         return Verdict.inconclusive(f"only {len(pts)} grid points with certified seeds")
     f = fx.fit(xs, ys)
     worst = abs(f["slope"] + 0.5) / (f["ci99"][1] - f["slope"] + fx.RATE_TOL.value)
+    xn, yn = [], []  # the √n_− dependence at fixed d = 16·d0 (both bounds scale as √n_−)
+    for nn in range(1, int(p["n"])):
+        sc = Scenario("lai-wishart1", int(scn.seed) + 977 * nn, {**{k: v for k, v in p.items() if k not in ("grid", "d0")},
+                                                                "d": int(p["d0"] * 16), "n_neg": nn})
+        outs = batch_outcomes(sc, need_limit=True)
+        allouts += outs
+        for r in _rows([o for o in outs if o.certified and not o.tie and not o.diverged], C_STEP.value):
+            xn.append(float(nn))
+            yn.append(r["gap"])
+    fn = fx.fit(xn, yn) if len(set(xn)) >= 3 else None
+    if fn is not None:
+        worst = max(worst, abs(fn["slope"] - 0.5) / (fn["slope"] - fn["ci99"][0] + fx.RATE_TOL.value))
+        nm = sorted(set(xn))
+        g_n = [float(np.mean([g for x, g in zip(xn, yn) if x == v])) for v in nm]
     d, g, lb, ub, gmin, gmax = (list(v) for v in zip(*pts))
     ser = {"‖w^(∞) − w*‖₂ (mean over seeds; band: min–max)": fx.series(d, g, "‖w^(∞) − w*‖₂", log=True, logx=True,
                                                                         lo=gmin, hi=gmax),
            "upper bound √(16n_−y_max²/(C_g‖λ‖₁))": fx.series(d, ub, "‖w^(∞) − w*‖₂", log=True, logx=True),
            "printed lower bound √(n_−y_min²/(C·C_g‖λ‖₁)), C = 2": fx.series(d, lb, "‖w^(∞) − w*‖₂", log=True,
                                                                               logx=True)}
-    return Verdict.compare("|fitted exponent of ‖w^(∞) − w*‖₂ in ‖λ‖₁ + ½| / (99% CI half-width + 0.05)", worst, 1.0,
+    if fn is not None:
+        ser[f"‖w^(∞) − w*‖₂ against n_− at d = {int(p['d0'] * 16)} (mean over seeds)"] = fx.series(
+            nm, g_n, "‖w^(∞) − w*‖₂", log=True, logx=True)
+    return Verdict.compare("max of |fitted exponent of ‖w^(∞) − w*‖₂ in ‖λ‖₁ + ½| and in n_− − ½|, each over (its 99% "
+                           "CI half-width + 0.05)", worst, 1.0,
                            "<=", constants={**effective_ranges(allouts), "n": int(p["n"]), "n_neg": int(p["n_neg"]),
                                             "K_per_point": int(p["K"]), "grid_d": d},
                            hypotheses=measured_hypotheses(allouts, HYPS6),
-                           details={"fit": f, "series": ser,
+                           details={"fit": f, "fit_in_n_neg": fn, "series": ser,
                                     "gap_over_upper_bound": [a / b for a, b in zip(g, ub)],
                                     "gap_over_printed_lower_bound": [a / b for a, b in zip(g, lb)]})
 
@@ -275,8 +294,9 @@ CLAIM = register(Claim(
               description="Figure 2 (Sec. 3.4, 'excellent agreement with Theorem 6') regenerated: ‖w^(∞) − w*‖₂ against "
                           "d = ‖λ‖₁ on d/(C_0²n²κ²) ∈ {1, 4, 16, 64} (C_0 = 8, n = 6, n_− = 3, κ = 1, ε = y_min/16, "
                           "c ∈ {1/4, 3/8, 1/2}; exact Wishart Gram; certified limit vs w* per seed, ci 8 seeds per point), "
-                          "with both printed bounds in the series. The agreement tested: the Θ(√(n_−/‖λ‖₁)) rate, fitted "
-                          "exponent −½ within its 99% CI + 0.05. A 'corrected' target because both readings of the "
+                          "with both printed bounds in the series, and against n_− ∈ {1, …, 5} at d = 16·C_0²n²κ². The "
+                          "agreement tested: the Θ(√(n_−/‖λ‖₁)) rate, fitted exponents −½ in ‖λ‖₁ and ½ in n_−, each "
+                          "within its 99% CI + 0.05 (ci: −0.48 ± 0.02 and ≈ 0.5). A 'corrected' target because both readings of the "
                           "ambiguous claim share the rate (the as-printed lower bound, plotted, fails: see in-regime)"),
     ],
     notes="Effective constants per scenario (evidence): R = ‖w^(∞) − w*‖·√(‖λ‖₁/n_−)/y_min with its first-order "
