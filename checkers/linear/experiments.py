@@ -24,23 +24,26 @@ from scipy.optimize import linear_sum_assignment
 
 from checkers.linear.common import emp_grad, emp_loss
 from generators.linear import gaussian_data
+from generators.linear_experiments import e1, targets, torch_default, xavier
 from simulator.population import grad, loss, simulate_population
 
-__all__ = ["D", "MU", "SMALL", "xavier", "e1", "pop_run", "pop_until", "series", "pairing", "fig4_search", "pop2_batch", "g2_run",
-           "group_sums"]
+__all__ = [
+    "MU",
+    "SMALL",
+    "D",
+    "e1",
+    "fig4_search",
+    "g2_run",
+    "group_sums",
+    "pairing",
+    "pop2_batch",
+    "pop_run",
+    "pop_until",
+    "series",
+    "xavier",
+]
 
 D, MU, SMALL = 100, 0.1, 1e-8  # Section 4: d = 100, μ = 0.1, small init α = 10⁻⁸
-
-
-def e1(d: int) -> np.ndarray:
-    a = np.zeros(d)
-    a[0] = 1.0
-    return a
-
-
-def xavier(rng: np.random.Generator, rows: int, cols: int, alpha: float) -> np.ndarray:
-    """α · Xavier normal: entries N(0, 2/(rows + cols)) (Section 4)."""
-    return alpha * math.sqrt(2.0 / (rows + cols)) * rng.standard_normal((rows, cols))
 
 
 def series(t, y, ylabel: str, log: bool = True, logx: bool = False) -> dict:
@@ -59,7 +62,7 @@ def pop_run(seed: int, k: int, d: int, alpha: float, steps: int, v: tuple = (), 
     """Population GD from α·Xavier (+ β·a on every row, Figure 1(b)), v fixed (``v``) or trained (``train_v``,
     V⁽⁰⁾ = α·Xavier (k × r)). Targets: a = e₁ (r = 1) or A = [e₁ … e_r]ᵀ (Figure 3)."""
     rng = np.random.default_rng(seed)
-    A = np.eye(r, d)
+    A = targets(r, d)
     W0 = xavier(rng, k, d, alpha) + beta * A[0][None, :]
     V0 = xavier(rng, k, r, alpha) if train_v else np.asarray(v, float)
     tr = simulate_population(W0, V0, A if r > 1 else A[0], step_size=mu, steps=steps, train_second_layer=train_v)
@@ -215,7 +218,7 @@ def g2_run(seed: int, n: int, d: int, k: int, mu: float, tol: float, cap: int) -
     rng = np.random.default_rng(seed)
     a = e1(d)
     X = gaussian_data(seed + 1, n, d)
-    W0 = rng.uniform(-1.0, 1.0, (k, d)) / math.sqrt(d)
+    W0 = torch_default(rng, k, d)
     v = np.r_[np.ones(k // 2), -np.ones(k - k // 2)]
     W = W0.copy()
     ts, tl = [], []

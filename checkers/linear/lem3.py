@@ -92,7 +92,10 @@ def _fig5(scn) -> Verdict:
     det = {"series": {"‖w₁ + w₂‖": X.series(R["t"], s, "‖w₁ + w₂‖"), "ℒ(W⁽ᵗ⁾)": X.series(R["t"], L, "population loss")}}
     cons = {"alpha": alpha, "mu": mu, "steps": T, "s0": float(s[0]), "s_T": float(s[-1]), "loss0": float(L[0]),
             "loss_T": float(L[-1]), "rho_loss": rho_L, "rho_loss_se": se_L, "rho_sum": rho_s, "rho_sum_se": se_s}
-    up = lambda r, e: r + 3 * e if np.isfinite(r) else np.inf  # noqa: E731
+
+    def up(r: float, e: float) -> float:
+        return r + 3 * e if np.isfinite(r) else np.inf
+
     return Verdict.all_of([
         Verdict.compare("max_τ ‖s^(τ+1)‖/‖s^(τ)‖, s = w₁ + w₂ (monotone)", m if inc else min(m, 1.0), 1 + 1e-12, "<=",
                         hypotheses=hyp, constants=cons, details=det),

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear.common import seeds_verdict
+from checkers.verdict import Verdict
 from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 from simulator.population import g_vec
 
@@ -19,7 +20,7 @@ ALPHA = 1e-3
 N_GE = Hypothesis("n ≥ (C/δ²)d (C = 2)", "Lemma 8", lambda q: (q["nC"], q["nC"] >= C_N.value * (1 - 1e-12)))
 
 
-def _run(scn) -> "Verdict":
+def _run(scn) -> Verdict:
     d, delta, nC, K = int(scn["d"]), float(scn["delta"]), float(scn["nC"]), int(scn["K"])
     n = int(np.ceil(nC * d / delta ** 2))
     rng = np.random.default_rng(scn.seed)

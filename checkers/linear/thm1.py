@@ -15,8 +15,7 @@ from checkers.linear import experiments as X
 from checkers.linear.common import c_eff, fit_rate
 from checkers.symbolic.linear import contraction_f1
 from checkers.verdict import Verdict
-from generators.linear import SEEDS, scenario
-from generators.linear import pair_state, pair_states
+from generators.linear import SEEDS, pair_state, pair_states, scenario
 from simulator.population import simulate_population
 
 C1 = Constant("c₁", 0.12, "F.1: μ ≤ α/β² with α = 0.3 (Lemma 4), β² = 5/2 (Lemma 5)")
@@ -121,7 +120,7 @@ def _fig2b(scn) -> Verdict:
                    rad=float(np.linalg.norm(R["W0"].sum(0)) / np.linalg.norm(R["a"])))
         seeds_info[f"seed {sd}"] = st_
         if len(series) < 4:
-            sp, sm = X.group_sums(R["W"].transpose(1, 0, 2), np.array([1.0, 1.0, -1.0, -1.0]))
+            sp, _ = X.group_sums(R["W"].transpose(1, 0, 2), np.array([1.0, 1.0, -1.0, -1.0]))
             series[f"‖s₊ − a‖ seed {sd}"] = X.series(R["t"], np.linalg.norm(sp - R["a"], axis=1), "‖s₊ − a‖")
             series[f"max_i |cos(w_i, a)| seed {sd}"] = X.series(
                 R["t"], np.abs(R["W"] @ R["a"] / np.linalg.norm(R["W"], axis=2)).max(1), "max_i |cos(w_i, a)|", log=False)

@@ -94,7 +94,7 @@ def _g2(scn) -> Verdict:
                for k, r in R.items() for q in ("steps", "train", "test", "test0", "move", "min_cos")}}
     det = {"series": {f"training loss k = {k}": X.series(r["t"], r["train_curve"], "empirical loss", logx=True)
                       for k, r in R.items()}}
-    kw = dict(hypotheses=hyps, constants=cons, details=det)
+    kw = {"hypotheses": hyps, "constants": cons, "details": det}
     if not all(r["converged"] for r in R.values()):
         return Verdict.compare("runs not below the training-loss threshold within cap", 1.0, 0.0, "<=", **kw)
     return Verdict.all_of([
