@@ -66,7 +66,7 @@ CLAIM = register(Claim(
     latex=r"(a)\text{–}(h)\text{ at } t\Rightarrow(a)\text{–}(h)\text{ at } t+1",
     kind="statistical",
     hypotheses=HYPS,
-    constants=[C0_INV, C_ALPHA, C_G, C_Y, C_PROB],
+    constants=[C0_INV, C_ALPHA, C_G, C_Y, C_PROB, fx.P_TYPICAL],
     checks=[
         Check("in-regime", "in-regime", lambda p: _states(p), _run, cost=2.0,
               description="Assumption 2 with C_0 = 768, c ∈ {0.05, 0.25, 0.5}, κ ∈ {1, 2}; adversarial states "

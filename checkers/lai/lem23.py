@@ -67,7 +67,7 @@ CLAIM = register(Claim(
     latex=r"(a)\text{–}(e)\text{ at } t\Rightarrow(a)\text{–}(e)\text{ at } t+1",
     kind="statistical",
     hypotheses=HYPS,
-    constants=[C0_INV, C_ALPHA, C_G, C_Y, C_PROB],
+    constants=[C0_INV, C_ALPHA, C_G, C_Y, C_PROB, fx.P_TYPICAL],
     checks=[
         Check("in-regime", "in-regime", lambda p: states(p), _run, cost=2.0,
               description="Assumption 2 with C_0 = 768, m ∈ {3, 4}, Assumption 4 assignment, c ∈ {0.05, 0.25, 0.5}; "

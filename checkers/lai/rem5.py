@@ -90,7 +90,7 @@ CLAIM = register(Claim(
               "w.p. ≥ 1 − 2exp(−cn)",
     kind="statistical",
     hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, STEP_SIZE, POSITIVE, RANDOM],
-    constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB, C14_RATE, RAND_SCALE],
+    constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB, C14_RATE, RAND_SCALE, fx.P_TYPICAL, fx.PRED_TOL],
     checks=[
         Check("in-regime-positive-init", "in-regime", lambda p: in_regime_batches(p), _positive_init, cost=2.0,
               alpha=ALPHA_CP, sharpness=None, sharpness_why=_WHY,

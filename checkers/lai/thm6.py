@@ -224,7 +224,7 @@ CLAIM = register(Claim(
           r"\sqrt{\frac{16 n_- y_{\max}^2}{C_g\|\lambda\|_1}}\quad\text{w.p.}\ \ge 1 - 2e^{-cn}",
     kind="statistical",
     hypotheses=[*HYPS6, HIGH_DIM_PROOF],
-    constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB, C14_C, C14_RATE, C0_PROOF, C_TILDE],
+    constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB, C14_C, C14_RATE, C0_PROOF, C_TILDE, fx.RATE_TOL],
     expected="ambiguous-as-printed",
     readings={"fails": "the lower bound's C is the step range's C (one C per statement): fails at κ = 1 over "
                        "the whole step range, at any C_0",
