@@ -182,9 +182,10 @@ FIG_CHECKS = [
           sharpness=None, sharpness_why="convergence read with a declared tolerance (measured ≈ 1e-15)",
           outside_by_design=(INIT.text,), outside_why=FIG_OUTSIDE_WHY),
     Check("fig2b-group-sums-corrected", "in-regime",
-          lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 8, cap=int(20000 * p.horizon)), _fig2b,
+          lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 4, cap=int(20000 * p.horizon)), _fig2b,
           target="corrected", reading="at the global minimum GD reaches: the paper's picture OR a cancelling pair",
-          description="Figure 2(b) / Section 4.1 (k > 2, the node-aggregation remark after Theorem 1): k = 4, v = [1, 1, "
+          description="Figure 2(b) / Section 4.1. Attached to Theorem 1 because the paper presents it as Theorem 1's "
+                      "conclusion W → W* beyond k = 2 (node aggregation: the group sums s₊, s₋ play w₁, w₂). k = 4, v = [1, 1, "
                       "−1, −1] fixed, population GD (a = e₁, d = 100, μ = 0.1, α = 1 Xavier) run to ℒ < 10⁻¹². As printed "
                       "('no individual w_i aligns with ±a, but the group sums s₊, s₋ recover ±a exactly … consistent') "
                       "FAILS on some inits: seed 1 (and 8 of 20 seeds, 0–19) ends at the other kind of global minimum, "
