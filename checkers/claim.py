@@ -57,6 +57,10 @@ class Check:
       bound is a float tolerance; statements the generator cannot bring close to the bound).
     * ``alpha``: for a statistical test, the probability of a false alarm per example (the test's
       confidence level is 1 − alpha); summed over the suite in the report.
+    * ``outside_by_design`` (in-regime): texts of hypotheses the check's instances are *meant* to break,
+      because the check reruns the paper's own experiment and that experiment lies outside them (e.g. Lai
+      et al.'s App. F with n = 10, d = 2000, outside Assumption 2); ``outside_why`` says so. Any other
+      hypothesis the evidence measures false makes the example ``outside`` (reported, not counted).
     """
 
     name: str = attrs.field()
@@ -73,6 +77,8 @@ class Check:
     sharpness: float | None = 2.0
     sharpness_why: str = ""
     alpha: float | None = None
+    outside_by_design: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    outside_why: str = ""
 
     @name.validator
     def _name_ok(self, _a, value: str) -> None:
@@ -86,6 +92,8 @@ class Check:
             raise ValueError(f"Check.erratum: only proof-step checks carry an expected erratum ({self.name})")
         if self.alpha is not None and not 0 < self.alpha < 1:
             raise ValueError(f"Check.alpha: must be in (0, 1), got {self.alpha!r}")
+        if self.outside_by_design and (self.regime != "in-regime" or not self.outside_why):
+            raise ValueError(f"Check.outside_by_design: in-regime checks only, with outside_why ({self.name})")
 
 
 @attrs.frozen
@@ -152,7 +160,8 @@ class Claim:
 def check_json(c: Check) -> dict:
     return {"name": c.name, "regime": c.regime, "description": c.description, "violates": c.violates,
             "target": c.target, "reading": c.reading, "erratum": c.erratum, "sharpness": c.sharpness,
-            "sharpness_why": c.sharpness_why, "alpha": c.alpha}
+            "sharpness_why": c.sharpness_why, "alpha": c.alpha,
+            "outside_by_design": list(c.outside_by_design), "outside_why": c.outside_why}
 
 
 class RegistryError(RuntimeError):

@@ -110,6 +110,21 @@ def _base_seed_map(base_seed: int):
     return lambda s: attrs.evolve(s, seed=(int(s.seed) + 1_000_003 * int(base_seed)) % 2**32)
 
 
+def _outside_if_broken(v: Verdict, by_design: tuple[str, ...]) -> Verdict:
+    """An in-regime example on which the evidence measures a hypothesis false is ``outside`` (not
+    evidence for or against the claim), unless the check declares that hypothesis broken by design."""
+    if v.outcome not in ("holds", "violated") or v.evidence is None:
+        return v
+    broken = []
+    for text, m in dict(v.evidence.hypotheses).items():
+        holds = m.get("holds", True) if isinstance(m, dict) else bool(m)
+        if not holds and text not in by_design:
+            broken.append(f"{text!r} (value {m.get('value') if isinstance(m, dict) else m})")
+    if not broken:
+        return v
+    return Verdict.outside(f"hypothesis {', '.join(broken)} measured false on an in-regime example", evidence=v.evidence)
+
+
 class _Budget(Exception):
     pass
 
@@ -153,7 +168,7 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
             return Verdict.inconclusive(f"solver: {exc}")
         if not isinstance(v, Verdict):
             raise TypeError(f"check {claim.id}/{check.name} returned {type(v).__name__}, not Verdict")
-        return v
+        return v if nc else _outside_if_broken(v, check.outside_by_design)
 
     def _named_hypothesis_broken(v: Verdict) -> tuple[bool, str]:
         hyps = dict(v.evidence.hypotheses) if v.evidence is not None else {}

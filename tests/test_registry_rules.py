@@ -39,6 +39,9 @@ def test_in_regime_checks_have_sharpness_and_confidence(claim):
         assert ch.sharpness is not None or ch.sharpness_why, f"{claim.id} [{ch.name}]: no sharpness control and no reason"
         if claim.kind == "statistical" and ch.target != "proof-step":
             assert ch.alpha is not None, f"{claim.id} [{ch.name}]: statistical check without alpha"
+        for text in ch.outside_by_design:
+            assert claim.hypothesis(text) is not None, (
+                f"{claim.id} [{ch.name}]: outside_by_design {text!r} is not the text of one of its hypotheses")
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -21,7 +21,8 @@ CI = PROFILES["ci"]
 K = Hypothesis("k ≤ 500", "Toy 1", lambda q: (q["k"], q["k"] <= 500))
 
 
-def _ks(lo: int = 0, hi: int = 1000):
+def _ks(lo: int = 0, hi: int = 500):
+    """k ∈ [lo, hi]; the default stays inside the toy hypothesis k ≤ 500 (beyond it an in-regime example is outside)."""
     return lambda p: st.builds(lambda s, k: Scenario("toy", s, {"k": k}), st.integers(0, 10**6), st.integers(lo, hi))
 
 
@@ -30,7 +31,7 @@ def _le(bound: float):
 
 
 def _claim(*checks: Check, **kw) -> Claim:
-    nc = Check("nc", "negative-control", _ks(), _le(500), violates=K.text)
+    nc = Check("nc", "negative-control", _ks(0, 1000), _le(500), violates=K.text)
     base = dict(id="lai.toy", paper="lai", ref="Toy 1", title="toy", statement="k ≤ 1000", kind="deterministic",
                 hypotheses=[K], checks=[*checks, nc])
     base.update(kw)
@@ -106,7 +107,7 @@ def test_claim_lookup_and_json():
     assert c.hypothesis("k ≤ 500") is K and c.hypothesis("k") is None
     assert check_json(ir) == {"name": "ir", "regime": "in-regime", "description": "d", "violates": "",
                               "target": "as-printed", "reading": "", "erratum": "", "sharpness": 2.0,
-                              "sharpness_why": "", "alpha": 0.01}
+                              "sharpness_why": "", "alpha": 0.01, "outside_by_design": [], "outside_why": ""}
     assert c.to_json() == {
         "id": "lai.toy", "paper": "lai", "ref": "Toy 1", "title": "toy", "statement": "k ≤ 1000", "latex": "k",
         "kind": "deterministic", "expected": "holds", "expected_reason": "", "corrected_statement": "",
@@ -370,20 +371,20 @@ def test_run_check_error_counts_examples_before_the_crash():
         if s["k"] > 900:
             raise ZeroDivisionError("late")
         return Verdict.outside("o") if s["k"] % 2 else _le(1000)(s)
-    ch = Check("ir", "in-regime", _ks(), late)
+    ch = Check("ir", "in-regime", _ks(0, 1000), late)
     e = run_check(_claim(ch), ch, attrs.evolve(CI, examples=200))
     assert e.outcome == "error" and e.error.startswith("ZeroDivisionError: late")
     assert e.examples == sum(v for k, v in e.counts.items() if k != "other-reason") > 0
 
 
 def test_negative_control_catch_rules():
-    nc_ok = Check("nc", "negative-control", _ks(), _le(500), violates=K.text)
+    nc_ok = Check("nc", "negative-control", _ks(0, 1000), _le(500), violates=K.text)
     c = _claim(Check("ir", "in-regime", _ks(), _le(1000)))
     r = run_check(c, nc_ok, attrs.evolve(CI, shrink_calls=500))
     assert r.outcome == "caught" and r.counterexample["instance"]["params"]["k"] == 501 and r.sharpness is None
     assert r.counts["other-reason"] == 0
     # a hypothesis declared by construction cannot make a catch
-    byc = Check("nc", "negative-control", _ks(),
+    byc = Check("nc", "negative-control", _ks(0, 1000),
                 lambda s: Verdict.compare("k", s["k"], 500, hypotheses={K.text: {"value": None, "holds": False,
                                                                                   "by_construction": "gen"}}),
                 violates=K.text)

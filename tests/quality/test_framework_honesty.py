@@ -134,3 +134,16 @@ def test_claim_declarations_are_validated():
         Check("x", "in-regime", _us(), _square, sharpness=1.0)
     with pytest.raises(ValueError, match="erratum"):
         Check("x", "in-regime", _us(), _square, erratum="e")
+
+
+def test_in_regime_example_outside_a_hypothesis_is_not_evidence():
+    """A planted false claim 'u² ≤ 1' checked on u ∈ [0, 2]: the examples with u > 1 break 0 ≤ u ≤ 1 and are
+    ``outside`` (never a counterexample, never a hold); declaring the hypothesis broken by design counts them."""
+    wide = Check("in-regime", "in-regime", _us(0, 2000), _square)
+    res = run_check(_claim(wide), wide, CI)
+    assert res.outcome in ("held", "inconclusive") and res.counts["outside"] > 0 and res.counts["violated"] == 0
+    by_design = attrs.evolve(wide, outside_by_design=(U.text,), outside_why="the planted experiment's own range")
+    res = run_check(_claim(by_design), by_design, CI)
+    assert res.outcome == "violated" and res.counterexample["instance"]["params"]["u"] > 1
+    with pytest.raises(ValueError, match="outside_by_design"):
+        Check("x", "in-regime", _us(), _square, outside_by_design=(U.text,))
