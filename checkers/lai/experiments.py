@@ -215,7 +215,8 @@ def _fig3_dynamics(runs, rows) -> dict:
 
 def fig3(scn, hyps: Sequence) -> Verdict:
     """Fig. 3: (i) the limit's predictions are those of w_MNI,S (S read off the limit), max over draws ≤ PRED_TOL;
-    (ii) two initialisations of the same data select different fitted sets: P ≥ p₀ (Clopper–Pearson)."""
+    (ii) two initialisations of the same data select different fitted sets: P ≥ p₀ (Clopper–Pearson); (iii) the
+    limit leaves some positive example unfitted: P ≥ p₀."""
     outs = _runs(scn, 400000, "early")
     ok = [o for o in outs if o.certified and not o.tie and not o.diverged]
     rows = {id(o): _subset_mni(o) for o in ok}
@@ -255,7 +256,10 @@ def fig3(scn, hyps: Sequence) -> Verdict:
     vs = [Verdict.compare("max over draws of max_i |σ(x_iᵀw^(∞)) − σ(x_iᵀw_MNI,S)|/y_max, S read off the limit",
                           max(pe) if pe else math.inf, PRED_TOL.value, "<=", constants=cons, hypotheses=H, details=det),
           typical("two initialisations of one data set select different fitted sets S", differ, len(decided),
-                  constants=cons, hypotheses=H, details=det)]
+                  constants=cons, hypotheses=H, details=det),
+          typical("the limit leaves some positively labelled example unfitted ('rather than fitting all positively-"
+                  "labeled samples')", sum(not r["all_positives"] for r in rows.values()), len(rows), constants=cons,
+                  hypotheses=H, details=det)]
     return Verdict.all_of(vs)
 
 
@@ -321,16 +325,26 @@ def fig5(scn, hyps: Sequence) -> Verdict:
     dec = [o for o in outs if o.diverged or (o.certified and not o.tie)]
     k = sum(o.diverged or _nonglobal(o) for o in dec)
     stuck = sum(bool(np.any((o.inst.y > 0) & (o.inst.B0[0] <= 0) & ~(o.beta_inf[0] > 0))) for o in dec if not o.diverged)
+    inact = [((o.inst.y > 0) & (o.inst.B0[0] <= 0), ~(o.beta_inf[0] > 0)) for o in dec if not o.diverged]
+    inact = [(i0, off) for i0, off in inact if i0.any()]
+    remain = sum(bool(np.all(off[i0])) for i0, off in inact)
+    per_example = [int(sum(int(i0.sum()) for i0, _ in inact)), int(sum(int((i0 & off).sum()) for i0, off in inact))]
     cons = {**_consts(outs), "init_var": SIGMA2, "draws": len(outs), "decided": len(dec)}
     t, fr = _pattern_fraction(outs, _split)
     t2, rr = _rel_residual_curve(outs)
     ser = {"Fig. 5: fraction of draws with pattern (1_S+, 1_S−) at t": series(t, fr, "fraction of draws"),
            "Fig. 5: mean ‖h^(t)(X) − y‖/‖y‖": series(t2, rr, "relative residual", log=True)}
-    return typical("the certified GD limit is not a global minimum (some example inactive on both neurons)", k, len(dec),
-                   constants=cons, hypotheses=batch_measured([o.inst for o in outs], hyps),
-                   details={"series": ser, "frozen_from_step_1": sum(bool(np.all(o.patterns[1:] == _split(o.inst)[None]))
-                                                                     for o in outs if not o.diverged),
-                            "draws_with_a_positive_inactive_on_w⊕_at_t0_and_in_the_limit": stuck})
+    H = batch_measured([o.inst for o in outs], hyps)
+    det = {"series": ser, "frozen_from_step_1": sum(bool(np.all(o.patterns[1:] == _split(o.inst)[None]))
+                                                    for o in outs if not o.diverged),
+           "draws_with_a_positive_inactive_on_w⊕_at_t0_and_in_the_limit": stuck,
+           "positives_inactive_on_w⊕_at_t0_[all, still_inactive_in_the_limit]": per_example,
+           "draws_with_such_a_positive_[all, every_one_still_inactive]": [len(inact), remain]}
+    return Verdict.all_of([
+        typical("the certified GD limit is not a global minimum (some example inactive on both neurons)", k, len(dec),
+                constants=cons, hypotheses=H, details=det),
+        typical("every positive example inactive on w_⊕ at t = 0 is still inactive on w_⊕ in the limit (Remark 5), among "
+                "draws with one", remain, len(inact), constants=cons, hypotheses=H, details=det)])
 
 
 def fig7(scn, hyps: Sequence) -> Verdict:
