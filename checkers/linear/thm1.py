@@ -68,6 +68,7 @@ FIG2_TOL = 1e-6  # "align themselves with ±a": ‖W⁽ᵀ⁾ − [a, −a]‖_F
 FIG2B_LOSS = 1e-12  # k = 4: GD run until ℒ < 1e-12 (a global minimum), cap 20000·horizon steps
 FIG2B_TOL = 1e-4  # structure at the minimum read to 1e-4‖a‖ (ℒ < 1e-12 ⇒ residuals ~1e-6)
 ALIGN = 1e-3  # "no individual w_i aligns with ±a": max_i |cos(w_i, a)| ≤ 1 − 1e-3
+FIG4_TOL, FIG4_ALSO = 1e-5, (1e-4,)  # the paper's threshold; 1e-4 read off the same runs
 FIG4_SIGNIFICANT = 100.0  # "significantly faster": ≥ 100× fewer iterations (the paper: ≈ 10⁴ vs 3)
 
 
@@ -151,21 +152,23 @@ def _fig4(scn) -> Verdict:
     with the best μ, scaled diag(v)⁻² vs unscaled."""
     v = (100.0, -1.0)
     rounds, grid = int(scn["rounds"]), int(scn["grid"])
-    sc = X.fig4_search(scn.seed, v, True, 1e-2, 10.0, grid=grid, rounds=rounds)
-    un = X.fig4_search(scn.seed, v, False, 1e-6, 1e-2, grid=grid, rounds=rounds)
-    ratio = un["iters"] / sc["iters"] if sc["iters"] > 0 else math.inf
+    tol = float(scn["tol"])
+    sc = X.fig4_search(scn.seed, v, True, 1e-2, 10.0, grid=grid, rounds=rounds, also=FIG4_ALSO)
+    un = X.fig4_search(scn.seed, v, False, 1e-6, 1e-2, grid=grid, rounds=rounds, also=FIG4_ALSO)
+    (n_sc, mu_sc), (n_un, mu_un) = ((r["iters"], r["mu"]) if tol == FIG4_TOL else r["also"][tol] for r in (sc, un))
+    ratio = n_un / n_sc if n_sc > 0 else math.inf
     rng = np.random.default_rng(scn.seed)
     W0 = X.xavier(rng, 2, X.D, 0.01)
     rad = float(np.linalg.norm(abs(v[0]) * W0[0] + abs(v[1]) * W0[1]))
-    cons = {"iters_scaled": sc["iters"], "mu_scaled": sc["mu"], "iters_unscaled": un["iters"], "mu_unscaled": un["mu"],
+    cons = {"tol": tol, "iters_scaled": n_sc, "mu_scaled": mu_sc, "iters_unscaled": n_un, "mu_unscaled": mu_un,
             "ratio": ratio, "stability_edge_4/v1²": 4 / v[0] ** 2, "loss0": sc["loss0"], "search_rounds": rounds,
             "grid": grid, "engine_vs_simulator_rel_diff": max(sc["sim_agreement"], un["sim_agreement"])}
     det = {"series": {"ℒ scaled step diag(v)⁻² (best μ)": X.series(sc["curve"]["t"], sc["curve"]["loss"], "population loss", logx=True),
                       "ℒ fixed step (best μ)": X.series(un["curve"]["t"], un["curve"]["loss"], "population loss", logx=True)},
            "search": {"scaled": sc["history"], "unscaled": un["history"]}}
-    hyps = measured({"rad": rad, "mu": sc["mu"], "k": 2}, INIT, STEP, K2)
+    hyps = measured({"rad": rad, "mu": mu_sc, "k": 2}, INIT, STEP, K2)
     return Verdict.all_of([
-        Verdict.compare("iterations to ℒ < 1e-5: unscaled (best μ) / scaled (best μ)", ratio, FIG4_SIGNIFICANT, ">=",
+        Verdict.compare(f"iterations to ℒ < {tol:g}: unscaled (best μ) / scaled (best μ)", ratio, FIG4_SIGNIFICANT, ">=",
                         hypotheses=hyps, constants=cons, details=det),
         Verdict.compare("max relative difference of the batched search engine vs simulate_population (first 50 steps)",
                         max(sc["sim_agreement"], un["sim_agreement"]), 1e-9, "<=", hypotheses=hyps, constants=cons,
@@ -197,11 +200,13 @@ FIG_CHECKS = [
           sharpness=None, sharpness_why="structure read with declared tolerances at a minimum (residuals ≈ 1e-6)",
           outside_by_design=(INIT.text, K2.text), outside_why=FIG_OUTSIDE_WHY),
     Check("fig4-scaled-step-speedup", "in-regime",
-          lambda p: st.builds(lambda s: scenario(s, rounds=1 if p.name == "ci" else 3, grid=25 if p.name == "ci" else 17),
-                              st.sampled_from([0, 1]) if p.name == "ci" else st.integers(0, 2**20)), _fig4,
+          lambda p: st.builds(lambda s, tol: scenario(s, rounds=1 if p.name == "ci" else 3, grid=25 if p.name == "ci" else 17,
+                                                      tol=tol),
+                              st.just(0) if p.name == "ci" else st.integers(0, 2**20),
+                              st.sampled_from([FIG4_TOL, *FIG4_ALSO])), _fig4,
           cost=6,
           description="Figure 4 / Section 4.3: r = 1, v = (100, 1) fixed (v = [100, −1]), W⁽⁰⁾ = 0.01·Xavier (d = 100, "
-                      "a = e₁), population loss; iterations to ℒ < 10⁻⁵ with the best μ for W ← W − μ diag(v)⁻²∇ℒ "
+                      "a = e₁), population loss; iterations to ℒ < 10⁻⁵ (also 10⁻⁴, read off the same runs) with the best μ for W ← W − μ diag(v)⁻²∇ℒ "
                       "(μ searched in [10⁻², 10]) and for W ← W − μ∇ℒ (μ in [10⁻⁶, 10⁻²]). Search as the paper's: "
                       "repeated bracketing of μ on a log grid (ci: one round of 25 μ, ratio 1.47 between neighbours; "
                       "dev/thorough: 3 rounds of 17, final ratio ≈ 1.003); the paper: ≈ 10⁴ vs 3 iterations. "
