@@ -15,8 +15,20 @@ from checkers.hypotheses import Hypothesis
 from checkers.stats import clopper_pearson
 from checkers.verdict import Verdict
 
-__all__ = ["ISOTROPIC", "SMALL_SUM", "V_UNIT", "emp_loss", "emp_grad", "emp_residual", "c_eff", "fit_rate",
-           "seeds_verdict", "allowed_failures", "adversarial_min", "REL"]
+__all__ = [
+    "ISOTROPIC",
+    "REL",
+    "SMALL_SUM",
+    "V_UNIT",
+    "adversarial_min",
+    "allowed_failures",
+    "c_eff",
+    "emp_grad",
+    "emp_loss",
+    "emp_residual",
+    "fit_rate",
+    "seeds_verdict",
+]
 
 REL = 1e-12  # relative float tolerance for identities / ties
 
@@ -67,7 +79,7 @@ def fit_rate(err: np.ndarray, floor: float = 1e-24) -> tuple[float, float]:
     if t.size < 3:
         return math.nan, math.nan
     A = np.vstack([np.ones_like(t), t]).T.astype(float)
-    coef, res, *_ = np.linalg.lstsq(A, y, rcond=None)
+    coef, *_ = np.linalg.lstsq(A, y, rcond=None)
     resid = y - A @ coef
     s2 = float(resid @ resid) / max(t.size - 2, 1)
     se = math.sqrt(s2 / float(((t - t.mean()) ** 2).sum()))

@@ -51,7 +51,7 @@ def _worst_ratio(seed: int, d: int, n: int, starts: int) -> tuple[float, float]:
 def _run_one(scn) -> Verdict:
     """One data set: the bound as a deterministic statement (used by the negative control)."""
     d = int(scn["d"])
-    n = max(1, int(round(float(scn["n_over_d"]) * d)))
+    n = max(1, round(float(scn["n_over_d"]) * d))
     m, lam = _worst_ratio(scn.seed, d, n, int(scn.get("starts", 4)))
     return Verdict.compare("max_W ‖∇L̂(W)‖_F/‖W − W*‖_F (Nelder–Mead from the top eigenvectors of M±, 0, random)", m, BETA,
                            "<=", hypotheses=measured({"n_over_d": n / d}, N_GE),
@@ -62,11 +62,11 @@ def _run(scn) -> Verdict:
     """K data sets (seeds scn.seed + 7k): the failure rate of 'β = 4√2 holds for all W' against δ(n) = 2e^{−γn},
     one-sided Clopper–Pearson at level 1 − α (a rare data set with a larger ratio is allowed, as printed)."""
     d, K = int(scn["d"]), int(scn["K"])
-    n = max(1, int(round(float(scn["n_over_d"]) * d)))
+    n = max(1, round(float(scn["n_over_d"]) * d))
     ratios = [_worst_ratio(scn.seed + 7 * k, d, n, int(scn.get("starts", 4)))[0] for k in range(K)]
     fails = sum(r > BETA for r in ratios)
     delta = 2 * np.exp(-GAMMA.value * n)
-    _, lo, hi = failure_rate_exceeds(fails, K, min(delta, 1.0), ALPHA_ONE)
+    _, lo, _hi = failure_rate_exceeds(fails, K, min(delta, 1.0), ALPHA_ONE)
     return Verdict.compare("one-sided CP lower bound on P(some W has ‖∇L̂(W)‖_F > 4√2‖W − W*‖_F) vs δ = 2e^{−γn}",
                            lo, delta, "<=", allowed_failure=delta, hypotheses=measured({"n_over_d": n / d}, N_GE),
                            constants={"beta_eff_max": max(ratios), "beta_eff_median": float(np.median(ratios)),

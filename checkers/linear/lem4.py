@@ -89,7 +89,7 @@ def _fig6(scn) -> Verdict:
     rs = np.logspace(-5, 5, 201) * np.exp(rng.uniform(-0.05, 0.05))
     vals = np.array([[h_tilde(t, r) for r in rs] for t in ths])
     i, j = np.unravel_index(np.argmin(vals), vals.shape)
-    best, x = adversarial_min(lambda x: h_tilde(np.pi / (1 + np.exp(-x[0])), float(np.exp(x[1]))),
+    best, _x = adversarial_min(lambda x: h_tilde(np.pi / (1 + np.exp(-x[0])), float(np.exp(x[1]))),
                               [np.array([np.log(ths[i] / (np.pi - ths[i] + 1e-12) + 1e-12), np.log(rs[j])])], maxiter=300)
     m = min(float(vals.min()), best)
     return Verdict.compare("min over θ ∈ [0, π], r ∈ [1e-5, 1e5] of h̃/‖w₁‖² (Fig. 6; ties ≥ −1e-12 at the optimum θ = π, "
