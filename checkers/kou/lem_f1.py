@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.common import stable_ranks
+from checkers.kou.common import p_rounding_tol, stable_ranks
 from checkers.kou.margins import horizon, margin_run, nc_pool
 from checkers.verdict import Verdict
 from generators.kou import kou_scenario
@@ -30,7 +30,7 @@ C_THM = Constant("C (Theorem 4.3)", 10.0, "the 'sufficiently large' constant of 
 C_SR = Constant("C (Lemma F.1)", 3.0, "declared: Lemma F.3's limit is 2 ± o(1) per block for balanced basis data; measured "
                 "block stable ranks stay ≤ 2 (ci), so 3 leaves the o(1) room while staying an absolute constant")
 RELU = Hypothesis("ReLU network (E.1)", "Lemma F.1", lambda q: (q["gamma"], q["gamma"] == 0.0))
-KAPPA = Hypothesis("R_min² ≥ C R² n p (κ_R ≥ C)", "Theorem 4.3", lambda q: (q["kappa_R"], q["kappa_R"] >= C_THM.value * (1 - 1e-9)))
+KAPPA = Hypothesis("R_min² ≥ C R² n p (κ_R ≥ C)", "Theorem 4.3", lambda q: (q["kappa_R"], q["kappa_R"] >= C_THM.value * (1 - p_rounding_tol(q))))  # float rounding of p at the boundary (common.py)
 STEP = Hypothesis("η ≤ (C R_max²/nm)⁻¹ (η̂ ≤ 1/C)", "Theorem 4.3", lambda q: (q["eta_hat"], q["eta_hat"] <= 1 / C_THM.value + 1e-12))
 INIT = Hypothesis("σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (σ̂ ≤ 1/C)", "Theorem 4.3",
                   lambda q: (q["sig_hat"], q["sig_hat"] <= 1 / C_THM.value + 1e-12))

@@ -25,7 +25,7 @@ import attrs
 import numpy as np
 
 from checkers.hypotheses import Hypothesis
-from checkers.kou.common import KouInstance, run_gd
+from checkers.kou.common import KouInstance, p_rounding_tol, run_gd
 from generators.kou import materialise
 from generators.scenario import Scenario
 
@@ -113,7 +113,7 @@ def g_quantities(run: MarginRun) -> dict[str, float]:
 
 G_ORTH = Hypothesis("R_min² ≥ C·n·p, instantiated R_min² ≥ 10·C₂·(n−1)·p (the proof of (G.4))",
                     "Lemma G.1 proof ('R_min² ≥ Cnp, C sufficiently large')",
-                    lambda q: (q["orth_margin"], q["orth_margin"] >= 1.0 - 1e-9))  # boundary draws: float rounding of R, p
+                    lambda q: (q["orth_margin"], q["orth_margin"] >= 1.0 - p_rounding_tol(q)))  # boundary draws: float rounding of p (common.py)
 G_STEP = Hypothesis("η ≤ (C R_max²/nm)⁻¹, instantiated η̂ = ηR_max²/(nm) ≤ 1/3", "Thm 4.1/4.3; proofs of G.1, G.3",
                     lambda q: (q["eta_hat"], q["eta_hat"] <= 1.0 / 3.0 + 1e-12))
 G_BETA = Hypothesis("c = 2β ≤ 1 (β = max|⟨w_{j,r}^{(0)}, x_i⟩|)", "Lemma G.1 proof (H.5 at z₂ ≥ −c ≥ −1)",
