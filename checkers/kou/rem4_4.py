@@ -7,8 +7,11 @@ approximately 2", higher than the leaky ReLU value 1.
 By Lemma F.2/F.3, SR(W_j^{(t)}) → SR(A) with A = C·diag(m/|S_i^{(0)}|), C_{r,i} = 1[⟨w_{j,r}^{(0)}, x_i⟩ ≥ 0] over the
 k = n/2 samples of class j. For large m, C ≈ Bernoulli(1/2) so AᵀA/m → 𝟙𝟙ᵀ + I and SR(A) → 2k/(k + 1) (DERIVED):
 1 for n = 2 (equal to leaky ReLU's limit, not higher), 4/3 for n = 4, 5/3 for n = 10, → 2 only as n → ∞ (the
-proof's "2 ± o(1)" is o(1) in n). Checks: the limit against SR(A) on GD runs, the pattern, the 2k/(k+1) formula, and
-"≈ 2" (within 0.2) read for every n (fails) and for large n (holds).
+proof's "2 ± o(1)" is o(1) in n). The convergence is logarithmic (DERIVED): the own-class coefficients are
+(m/|S_i^{(0)}|)·q_i(t) + O(β) with e^{q_i} + q_i = 1 + |S_i^{(0)}|η‖x_i‖²t/(nm²), so SR(W_j^{(t)}) = SR(A_t) + O(β),
+A_t = C·diag((m/|S_i^{(0)}|)q_i(t)) → A like 1/log t. Checks: GD runs against SR(A_t) at t_max (with the distance
+SR(A_t) − SR(A) reported), the pattern, the 2k/(k+1) formula, and "≈ 2" (within 0.2) read for every n (fails) and
+for large n (holds).
 """
 from __future__ import annotations
 
@@ -29,16 +32,42 @@ ORTHO = Hypothesis("x₁, …, x_n mutually orthogonal (p = max_{i≠k}|⟨x_i, 
                    lambda q: (q["p"], q["p"] <= 1e-12))
 RELU = Hypothesis("σ(z) = max{0, z} (ReLU)", "Remark 4.4", lambda q: (q["gamma"], q["gamma"] == 0))
 APPROX = 0.2  # "approximately 2": within 10%
+# The limit SR(A) is reached only logarithmically: the own-class coefficients grow like (m/|S_i^{(0)}|)·q_i(t) with
+# q_i(t) ≈ log(|S_i^{(0)}|ηt/(nm²)), so the column ratios of W_j approach those of A like 1/log t. Base seed 1 drew the
+# F.3 example n = 4, m = 30 with |S_i^{(0)}| = 10 vs 18 in one block: |SR(W_j^{(t)}) − SR(A)| = 0.056, 0.039, 0.030,
+# 0.025 at t = 10³, 8·10³, 6.4·10⁴, 5.1·10⁵ (≈ 0.35/log t), so the former test |SR(W_j^{(8000)}) − SR(A)| ≤ 0.03 had no
+# justified horizon (the corrected statement is right; the check was not). The check now compares SR(W_j^{(t_max)})
+# with SR(A_{t_max}), A_t the DERIVED finite-time form (:func:`sr_limit` with t), which tends to A. Tolerance 0.01:
+# measured ≤ 0.0016 on 25 ci-range draws (the remainder is O(β/q) from W⁽⁰⁾ and the early opposite-class steps),
+# while SR(A_t) is up to 0.04 away from SR(A) at t = 8000, so a wrong limit or a wrong rate would be seen.
+LIMIT_TOL = 0.01
 
 
-def sr_limit(W0: np.ndarray, X: np.ndarray, y: np.ndarray, m: int, j: int) -> float:
-    """SR(A), A = C·diag(m/|S_i^{(0)}|) over the class-j samples (Lemma F.3); NaN when some S_i^{(0)} is empty."""
+def margin_ode(a: np.ndarray, t: float) -> np.ndarray:
+    """q(t) solving e^q + q = 1 + a·t (DERIVED: the continuous-time margin of a sample x_i = e_i whose |S_i^{(0)}|
+    own-class neurons are active, dq/dt = a/(1 + e^q), a = |S_i^{(0)}|η‖x_i‖²/(nm²), q(0) = 0). Newton from log z."""
+    z = 1.0 + np.asarray(a, float) * float(t)
+    q = np.log(z)
+    for _ in range(50):
+        q = q - (np.exp(q) + q - z) / (np.exp(q) + 1.0)
+    return q
+
+
+def sr_limit(W0: np.ndarray, X: np.ndarray, y: np.ndarray, m: int, j: int, t: float | None = None,
+             eta: float | None = None) -> float:
+    """SR(A), A = C·diag(m/|S_i^{(0)}|) over the class-j samples (Lemma F.3); NaN when some S_i^{(0)} is empty.
+    With ``t`` (and ``eta``): SR(A_t), A_t = C·diag((m/|S_i^{(0)}|)·q_i(t)) with q_i from :func:`margin_ode` — the
+    finite-time approximant whose column ratios (|S_k|q_i)/(|S_i|q_k) → |S_k|/|S_i| like 1/log t, so SR(A_t) → SR(A)."""
     rows = W0[:m] if j == 1 else W0[m:]
-    C = ((rows @ X[y == j].T) >= 0).astype(float)
+    Xj = X[y == j]
+    C = ((rows @ Xj.T) >= 0).astype(float)
     size = C.sum(axis=0)
     if (size == 0).any():
         return float("nan")
-    s = np.linalg.svd(C * (m / size)[None, :], compute_uv=False)
+    w = m / size
+    if t is not None:
+        w = w * margin_ode(size * float(eta) * (Xj**2).sum(axis=1) / (X.shape[0] * m**2), t)
+    s = np.linalg.svd(C * w[None, :], compute_uv=False)
     return float((s**2).sum() / s[0] ** 2)
 
 
@@ -77,8 +106,13 @@ def _limit(scn: Scenario, which: str) -> Verdict:
                                constants=k, hypotheses=H)
     if np.isnan(lims).any():
         return Verdict.vacuous("an S_i^{(0)} is empty: the limit matrix A is undefined")
-    return Verdict.compare("max_j |SR(W_j^{(t_max)}) − SR(A)| (A from the init signs, Lemma F.3)",
-                           float(np.abs(sr - lims).max()), 0.03, "<=", constants=k, hypotheses=H)
+    T = int(scn["steps"])
+    at_t = np.array([[sr_limit(inst.W0[b], inst.X, inst.y, inst.m, j, t=T, eta=inst.eta) for j in (1, -1)]
+                     for b in range(inst.B)])
+    k.update({"SR_A_t": at_t.tolist(), "max|SR(W_j(t_max)) − SR(A)|": float(np.abs(sr - lims).max()),
+              "max|SR(A_t) − SR(A)|": float(np.abs(at_t - lims).max())})
+    return Verdict.compare("max_j |SR(W_j^{(t_max)}) − SR(A_{t_max})|, A_t = C·diag((m/|S_i^{(0)}|)q_i(t)) → A (F.3)",
+                           float(np.abs(sr - at_t).max()), LIMIT_TOL, "<=", constants=k, hypotheses=H)
 
 
 def _pattern(scn: Scenario) -> Verdict:
@@ -140,7 +174,8 @@ CLAIM = register(Claim(
     readings={"fails": "for the example of Lemma F.3 with any even n, SR(W_j) → ≈ 2 (within 10%)",
               "holds": "SR(W_j) → 2 ± o(1) as n → ∞ (and m → ∞), as in the proof of Lemma F.3"},
     corrected_statement="SR(W_j^{(t)}) → SR(C·diag(m/|S_i^{(0)}|)) (C the initial activation signs of class j), which "
-                        "concentrates at 2k/(k+1), k = n/2, for large m: > 1 for k ≥ 2 and → 2 as n → ∞",
+                        "concentrates at 2k/(k+1), k = n/2, for large m: > 1 for k ≥ 2 and → 2 as n → ∞; the "
+                        "convergence is logarithmic, |SR(W_j^{(t)}) − SR(C·diag(m/|S_i^{(0)}|))| = O(1/log t)",
     checks=[
         Check("in-regime", "in-regime", lambda p: examples(p, ns=(2, 4, 8), steps=2000), lambda s: _limit(s, "printed"),
               cost=COST,
@@ -152,8 +187,11 @@ CLAIM = register(Claim(
               alpha=ALPHA_SEEDS, description="n ∈ {40, 60, 80}, m ∈ {200, 400}: the limit SR(A) is within 0.2 of 2 (from the init "
                           "signs; GD convergence to SR(A) is the next check)"),
         Check("corrected-limit", "in-regime", lambda p: basis(p), lambda s: _limit(s, "limit"), cost=COST,
-              sharpness=None, sharpness_why="convergence to a closed-form limit, 0.03 tolerance at t_max",
-              alpha=ALPHA_SEEDS, description="GD runs on the F.3 example: SR(W_j(t_max)) within 0.03 of SR(A) from the init signs"),
+              sharpness=None, sharpness_why="convergence to a DERIVED closed form with a declared 0.01 tolerance "
+                                            "(measured ≤ 0.0016; the distance of A_t to the limit A is reported)",
+              alpha=ALPHA_SEEDS, description="GD runs on the F.3 example: SR(W_j(t_max)) within 0.01 of SR(A_{t_max}), "
+                                             "A_t = C·diag((m/|S_i^{(0)}|)q_i(t)), e^{q_i} + q_i = 1 + |S_i^{(0)}|η‖x_i‖²t/(nm²), "
+                                             "which tends to A = C·diag(m/|S_i^{(0)}|) (logarithmically: 1/log t)"),
         Check("corrected-pattern", "in-regime", lambda p: basis(p, m=("width", C_WIDTH)) .map(
               lambda s: Scenario("kou", s.seed, {**dict(s.params), "steps": 100})), _pattern,
               sharpness=None, sharpness_why="a count compared with 0",
