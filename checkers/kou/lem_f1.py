@@ -134,7 +134,9 @@ CLAIM = register(Claim(
         Check("in-regime-limsup", "in-regime", lambda p: _in(horizon(p)), lambda s: f1_verdict(s, "limsup"),
               description="ReLU, nearly-orthogonal (κ_R from 10) and orthogonal data, n ≤ 5, m ∈ [45, 55]: the largest "
                           "block stable rank over the last decade of 1000 steps (ci) ≤ C",
-              sharpness=2.0, sharpness_why="block stable ranks stay ≈ 1–1.6 against the declared C = 3"),
+              sharpness=2.5, sharpness_why="block stable ranks stay ≈ 1.6–1.9 against the declared C = 3 (looseness "
+                                           "1.56, 1.80, 1.90, 1.77, 1.67 under base seeds 0–4: it moves with the "
+                                           "drawn instances), hence 2.5 (×1.3 above their max)"),
         Check("proof-step-gershgorin", "in-regime", lambda p: _in(horizon(p)), lambda s: f1_verdict(s, "gershgorin"),
               target="proof-step", sharpness=1.5,
               sharpness_why="Gershgorin's disc bound is near-tight for the prescribed Gram patterns",
