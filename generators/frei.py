@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from generators.classification import PATTERNS, ClassifData, materialise_classif
 from generators.scenario import Scenario
 
-__all__ = ["threshold", "data_scenario", "materialise_data", "frei_scenarios", "SEEDS"]
+__all__ = ["threshold", "data_scenario", "materialise_data", "frei_scenarios", "SEEDS", "chain_scenario",
+           "CHAIN_E"]
 
 SEEDS = st.integers(0, 2**31 - 1)
 
@@ -49,7 +50,47 @@ def data_scenario(scn: Scenario) -> Scenario:
 
 
 def materialise_data(scn: Scenario) -> ClassifData:
+    if scn.get("data") == "gram":
+        return _gram_data(scn)
     return materialise_classif(data_scenario(scn))
+
+
+# A prescribed Gram pattern (data "gram"): unit norms, labels and off-diagonal signs given in the scenario, so the
+# seed only rotates the data (X = chol(G)Qᵀ, Q from default_rng(seed)) and every base seed gets the same instance.
+CHAIN_E = (1.0, -1.0, 1.0)  # (E₁₂, E₁₃, E₂₃): x₂ leans on both x₁ and x₃, x₁ and x₃ lean apart
+
+
+def chain_scenario(seed: int, gamma: float, slack: float, m1: int = 1, m2: int = 2) -> Scenario:
+    """n = 3 samples of one class (y = −1), ‖x_i‖ = 1, G = I + p·E with E = CHAIN_E and p = γ³/(9·slack), i.e.
+    the (H32) ratio R_min²/(np) is ``slack`` × 3γ⁻³ exactly.
+
+    Every KKT point's neurons see one class only, so Problem (1) reduces to the linear hard-margin SVM on G
+    scaled by c = (γ²m₁ + m₂)/m: v_j = −(γ/√m)Σλ_ix_i (in the γ-branch), u_j = (1/√m)Σλ_ix_i, margins c·(Gλ)_i.
+    With λ₁ = λ₃ = a, λ₂ = b by symmetry, all constraints active gives
+        a = (1 − p)/(c(1 − 2p)(1 + p)),   b = (1 − 3p)/(c(1 − 2p)(1 + p))      (G positive definite iff p < ½),
+    so b < 0 for p > ⅓: the KKT point has λ₂ = 0 and a slack margin y₂f(x₂) = 2p/(1 − p) > 1 (Lemma B.3 / Thm 3.2
+    item 1 fail) iff slack < γ³/3; and b ≤ 1/2 = 1/(2R_max²) (Lemma B.2 / item 3's lower bound fail) already for
+    p ≥ p* with b(p*) = c/2 (slack ≤ 0.42 at γ = 0.95, m₁ = 1, m₂ = 2)."""
+    return Scenario("frei", seed, {"data": "gram", "n": 3, "d": 3, "n_pos": 0, "m1": m1, "m2": m2, "gamma": gamma,
+                                   "R": 1.0, "pattern": "chain", "slack": slack, "target": "H32"})
+
+
+def _gram_data(scn: Scenario) -> ClassifData:
+    p = dict(scn.params)
+    n, d, g = int(p["n"]), int(p["d"]), float(p["gamma"])
+    if n != 3 or p.get("pattern") != "chain" or float(p.get("R", 1.0)) != 1.0:
+        raise ValueError("data 'gram': only the chain pattern (n = 3, R = 1) is defined")
+    pp = 1.0 / (n * float(p["slack"]) * threshold(p.get("target", "H32"), g, 1.0))
+    E = np.zeros((n, n))
+    E[0, 1], E[0, 2], E[1, 2] = CHAIN_E
+    G = np.eye(n) + pp * (E + E.T)
+    try:
+        L = np.linalg.cholesky(G)
+    except np.linalg.LinAlgError:
+        raise ValueError(f"p: Gram matrix not positive definite (p = {pp:.3g} ≥ ½)") from None
+    Q, _ = np.linalg.qr(np.random.default_rng(scn.seed).standard_normal((d, n)))
+    y = np.where(np.arange(n) < int(p["n_pos"]), 1.0, -1.0)
+    return ClassifData(scn, L @ Q.T, y)
 
 
 @st.composite

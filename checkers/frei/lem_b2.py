@@ -30,10 +30,13 @@ CLAIM = register(Claim(
         _ir("lambda-lower", lambda s: fc.per_kkt(s, "min_i λ_i", lambda it, kp: it["lam_min"], lambda it: it["lam_lo"], ">"),
             "λ_i > 1/(2R_max²) on every KKT point", sharpness=SH_LO, sharpness_why=WHY_LO),
         _nc("nc-lambda-lower", lambda s: fc.per_kkt(s, "min_i λ_i", lambda it, kp: it["lam_min"], lambda it: it["lam_lo"], ">"),
-            "below (H32): some KKT point has λ_i ≤ 1/(2R_max²) (a slack constraint, λ_i = 0)", "item3l"),
+            "below (H32), slack 0.4, constructed (generators.frei.chain_scenario, γ = 0.95, m₁ = 1, m₂ = 2; first failure "
+            "at slack 0.42): λ₂ = 0.455 ≤ 1/(2R_max²) = ½ on every instance, the seed only rotates X (λ₂ = 0.83 at "
+            "slack 1)", "item3l"),
         _nc("nc-sum-lambda-phi-lower", lambda s: fc.per_kkt(s, "min_i Λ_i", lambda it, kp: float((kp.lam * kp.S.sum(1)).min()),
             lambda it: fc.analyse(s).inst.m / (2 * fc.analyse(s).q["R_max"] ** 2), ">"),
-            "below (H32): some Λ_i ≤ m/(2R_max²)", "item1"),
+            "below (H32), slack 0.4, the same construction: Λ₂ = λ₂(γm₁ + m₂) = 1.34 ≤ m/(2R_max²) = 1.5 on every "
+            "instance (first failure at slack 0.42)", "b2sum"),
     ],
     notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
 ))

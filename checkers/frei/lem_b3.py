@@ -26,7 +26,8 @@ CLAIM = register(Claim(
     hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
     checks=[
         _ir("margins-tight", t.item1, "all margins exactly 1 on every KKT point", sharpness=None, sharpness_why=t.IDENT),
-        _nc("nc-below-h32", t.item1, "below (H32): a KKT point with a slack constraint", "item1"),
+        _nc("nc-below-h32", t.item1, "below (H32), slack 0.28 < γ³/3, constructed (generators.frei.chain_scenario, γ = 0.95): a KKT point "
+            "with λ₂ = 0 and y₂f(x₂) = 2p/(1 − p) = 1.031 on every instance (the seed only rotates X)", "item1"),
     ],
     notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
 ))

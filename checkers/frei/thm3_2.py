@@ -182,10 +182,14 @@ CLAIM = register(Claim(
         _ir("item7-z-margin", item7_margin, "y_i zᵀx_i ≥ 1", sharpness=2.0),
         _ir("item7-z-norm", item7_norm, "‖z‖ ≤ 2/(κ+γ)‖z*‖ (z* by NNLS on the SVM dual, cross-checked by Clarabel)",
             sharpness=2.0),
-        _nc("nc-item1-below-h32", item1, "(H32) slack 0.1: a KKT point with a slack constraint", "item1"),
+        _nc("nc-item1-below-h32", item1, "(H32) slack 0.28 < γ³/3, constructed (generators.frei.chain_scenario, γ = 0.95): "
+            "the KKT point has λ₂ = 0 and the slack margin y₂f(x₂) = 2p/(1 − p) = 1.031, forced on every instance "
+            "(the seed only rotates X); at slack 1 the same construction has all margins 1", "item1"),
         _nc("nc-item2-below-h32", item2, "(H32) slack 0.03: a KKT point with non-identical neurons", "item2"),
         _nc("nc-item3-form-below-h32", item3_form, "(H32) slack 0.03: wrong signs / not the printed form", "item3f"),
-        _nc("nc-item3-lambda-lower-below-h32", item3_lower, "(H32) slack 0.2: some λ_i ≤ 1/(2R_max²)", "item3l"),
+        _nc("nc-item3-lambda-lower-below-h32", item3_lower, "(H32) slack 0.4, constructed (chain_scenario, γ = 0.95, "
+            "m₁ = 1, m₂ = 2; first failure at 0.42): λ₂ = 0.455 ≤ 1/(2R_max²) = ½ on every instance (λ₂ = 0.83 at "
+            "slack 1)", "item3l"),
         _nc("nc-item3-lambda-upper-below-h32", item3_upper, "(H32) slack 0.4: some λ_i ≥ 3/(2γ²R_min²)", "item3u"),
         _nc("nc-item4-below-h32", item4, "(H32) slack 0.03: several KKT points", "item4"),
         _nc("nc-item5-below-h32", item5, "(H32) slack 0.03: a KKT point whose (v, u) is not Problem (3)'s optimum",
@@ -198,8 +202,11 @@ CLAIM = register(Claim(
           "algebra, each re-verified). n ∈ {2, 3}, m₁, m₂ ∈ {1, 2} keep the enumeration exact and cheap; the "
           "statement has no condition on m, d or n beyond (H32). The conclusions are robust just past the "
           "boundary (H32 is sufficient, not necessary): a scan found the first violations at (H32) slack 0.4 (λ upper "
-          "bound), 0.2 (λ lower bound), 0.1 (a slack constraint) and 0.03 (several KKT points, non-identical neurons, "
-          "non-linear boundary); the controls replay those instances. No violation of ‖z‖ ≤ 2‖z*‖/(κ+γ) was found "
+          "bound) and 0.03 (several KKT points, non-identical neurons, "
+          "non-linear boundary); the controls replay those instances. Items 1 and 3 (lower) use a construction that forces "
+          "the violation on every instance (three unit samples of one class, G = I + p·E with E₁₂ = E₂₃ = 1, "
+          "E₁₃ = −1: Problem (1) reduces to a linear SVM whose middle multiplier is λ₂ ∝ 1 − 3p), at (H32) slack "
+          "0.28 (a slack constraint; exists iff slack < γ³/3) and 0.4 (λ₂ < 1/(2R_max²)). No violation of ‖z‖ ≤ 2‖z*‖/(κ+γ) was found "
           "down to slack 0.01, so item 7's norm bound has no control. Items 5 and 7 use cvxpy/Clarabel and NNLS, "
           "cross-checked (SolverTrouble on disagreement).",
 ))
