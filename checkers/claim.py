@@ -27,7 +27,8 @@ Regime = Literal["in-regime", "negative-control"]
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
-TARGETS = ("as-printed", "corrected", "proof-step")
+TARGETS = ("as-printed", "corrected", "proof-step", "experiment")
+NON_REFUTING = ("proof-step", "experiment")  # targets whose failure is an erratum, never a refutation of the claim
 EXPECTED = ("holds", "false-as-printed", "ambiguous-as-printed")
 
 
@@ -45,8 +46,10 @@ class Check:
     * ``target``: the statement the check tests — the claim ``as-printed`` (default), its
       ``corrected`` statement (default when the name contains "corrected"; expected to hold even when
       the claim is false or ambiguous as printed), or a ``proof-step`` (a displayed step of a proof;
-      a failure is a proof erratum, reported, not a refutation). ``erratum`` states a proof-step
-      failure that is expected (and must keep reproducing).
+      a failure is a proof erratum, reported, not a refutation), or an ``experiment`` (what the paper
+      says one of its own experiments or figures shows; a failure is an experiment erratum, reported,
+      not a refutation of the numbered result). ``erratum`` states such a failure that is expected (and
+      must keep reproducing).
     * ``reading``: for an ambiguous statement, which reading of it this check tests.
     * ``violates`` (negative controls): the *text* of the claim's hypothesis this regime breaks. The
       runner accepts a violation as a catch only when the check's evidence measures that
@@ -88,8 +91,8 @@ class Check:
     def __attrs_post_init__(self) -> None:
         if self.sharpness is not None and not self.sharpness > 1:
             raise ValueError(f"Check.sharpness: must be a factor > 1 (or None with sharpness_why), got {self.sharpness!r}")
-        if self.erratum and self.target != "proof-step":
-            raise ValueError(f"Check.erratum: only proof-step checks carry an expected erratum ({self.name})")
+        if self.erratum and self.target not in NON_REFUTING:
+            raise ValueError(f"Check.erratum: only proof-step and experiment checks carry an expected erratum ({self.name})")
         if self.alpha is not None and not 0 < self.alpha < 1:
             raise ValueError(f"Check.alpha: must be in (0, 1), got {self.alpha!r}")
         if self.outside_by_design and (self.regime != "in-regime" or not self.outside_why):

@@ -18,7 +18,7 @@ import attrs
 from hypothesis import find
 from hypothesis.errors import NoSuchExample
 
-from checkers.claim import Check, Claim
+from checkers.claim import NON_REFUTING, Check, Claim
 from checkers.verdict import SolverTrouble, Verdict
 from generators.profiles import Profile
 from generators.scenario import Scenario
@@ -290,7 +290,7 @@ def _sharpness(check: Check, thresholds: list[float]) -> dict:
 def claim_verdict(claim: Claim, results: list[CheckResult]) -> tuple[str, str]:
     """Aggregate check results into the claim verdict: verified | refuted | inconclusive | error.
 
-    ``proof-step`` checks never refute the claim (a failing step is a proof erratum, see
+    ``proof-step`` and ``experiment`` checks never refute the claim (a failing one is an erratum, see
     :func:`claim_finding`)."""
     if any(r.outcome == "error" for r in results):
         return "error", "a check crashed: " + "; ".join(r.error for r in results if r.outcome == "error")
@@ -300,7 +300,7 @@ def claim_verdict(claim: Claim, results: list[CheckResult]) -> tuple[str, str]:
     if any(r.outcome == "violated" and target[r.name] == "as-printed" for r in results):
         return "refuted", "an in-regime example violated the conclusion as printed"
     missed = [r.name for r in results if r.outcome == "missed"]
-    inconc = [r.name for r in results if r.outcome == "inconclusive" and target[r.name] != "proof-step"]
+    inconc = [r.name for r in results if r.outcome == "inconclusive" and target[r.name] not in NON_REFUTING]
     if inconc:
         return "inconclusive", "no conclusive in-regime evidence: " + ", ".join(inconc)
     if missed:
@@ -321,15 +321,17 @@ def claim_finding(claim: Claim, results: list[CheckResult]) -> dict:
     errata, problems = [], []
     for r in results:
         ch = target[r.name]
-        if ch.target != "proof-step":
+        if ch.target not in NON_REFUTING:
             continue
+        kind = "proof" if ch.target == "proof-step" else "experiment"
         if r.outcome == "violated":
             errata.append({"check": r.name, "description": ch.description, "expected": bool(ch.erratum),
-                           "erratum": ch.erratum, "counterexample": r.counterexample, "evidence": r.evidence})
+                           "erratum": ch.erratum, "counterexample": r.counterexample, "evidence": r.evidence,
+                           "kind": kind})
             if not ch.erratum:
-                problems.append(f"new proof erratum in {r.name}")
+                problems.append(f"new {kind} erratum in {r.name}")
         elif ch.erratum and r.outcome == "held":
-            problems.append(f"expected proof erratum in {r.name} no longer reproduces")
+            problems.append(f"expected {kind} erratum in {r.name} no longer reproduces")
     if claim.expected == "holds":
         observed = "refuted-as-printed" if printed_fails or corrected_fails else "holds"
         if observed != "holds":

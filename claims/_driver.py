@@ -3,8 +3,8 @@
 * negative control: ``missed`` (including "caught for another reason") fails;
 * in-regime, target ``as-printed`` of a claim expected false/ambiguous as printed: a violation is
   the expected finding (xfail); every example holding is a regression (fail);
-* target ``proof-step``: a violation is a proof erratum — xfail when declared (``erratum``), fail
-  when new; an expected erratum that no longer reproduces fails;
+* target ``proof-step`` / ``experiment``: a violation is a proof / experiment erratum — xfail when
+  declared (``erratum``), fail when new; an expected erratum that no longer reproduces fails;
 * otherwise a violation fails with the replay command; ``inconclusive`` fails (never a silent pass);
 * a held check whose declared sharpness control is missed fails (the check has lost its power).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from checkers.claim import Check, Claim
+from checkers.claim import NON_REFUTING, Check, Claim
 from checkers.runner import run_check
 
 
@@ -30,17 +30,18 @@ def drive(claim: Claim, check: Check, profile, record_check) -> None:
     if res.outcome == "violated":
         msg = (f"{where}: violated on an in-regime instance — {res.reason}\n"
                f"evidence: {res.evidence}\nreplay: {res.counterexample['replay']}")
-        if check.target == "proof-step":
+        if check.target in NON_REFUTING:
+            kind = "proof" if check.target == "proof-step" else "experiment"
             if check.erratum:
-                pytest.xfail(f"expected proof erratum: {check.erratum} | {msg}")
-            pytest.fail("new proof erratum (record it with Check.erratum): " + msg, pytrace=False)
+                pytest.xfail(f"expected {kind} erratum: {check.erratum} | {msg}")
+            pytest.fail(f"new {kind} erratum (record it with Check.erratum): " + msg, pytrace=False)
         if claim.expected != "holds" and check.target == "as-printed":
             pytest.xfail(f"expected {claim.expected}: {claim.expected_reason} | {msg}")
         pytest.fail(msg, pytrace=False)
     if res.outcome == "inconclusive":
         pytest.fail(f"{where}: inconclusive — {res.reason}", pytrace=False)
-    if check.target == "proof-step" and check.erratum:
-        pytest.fail(f"{where}: expected proof erratum ({check.erratum}) no longer reproduces", pytrace=False)
+    if check.target in NON_REFUTING and check.erratum:
+        pytest.fail(f"{where}: expected {check.target} erratum ({check.erratum}) no longer reproduces", pytrace=False)
     if claim.expected != "holds" and check.target == "as-printed":
         pytest.fail(f"{where}: expected {claim.expected} ({claim.expected_reason}) but every example held",
                     pytrace=False)

@@ -7,7 +7,7 @@ import os
 import time
 from typing import Iterable
 
-from checkers.claim import PAPERS, check_json, claims, get_claim
+from checkers.claim import NON_REFUTING, PAPERS, check_json, claims, get_claim
 from checkers.runner import CheckResult, claim_finding, claim_verdict
 from checkers.verdict import jsonable
 from generators.profiles import Profile
@@ -26,7 +26,7 @@ def results_document(results: Iterable[CheckResult], profile: Profile, *, wall_s
         rs.sort(key=lambda r: order.index(r.name) if r.name in order else len(order))
         verdict, why = claim_verdict(claim, rs)
         cex = next((r.counterexample for r in rs
-                    if r.regime == "in-regime" and r.counterexample and claim.check(r.name).target != "proof-step"), None)
+                    if r.regime == "in-regime" and r.counterexample and claim.check(r.name).target not in NON_REFUTING), None)
         entry = claim.to_json()
         entry.update({"verdict": verdict, "verdict_reason": why, "finding": claim_finding(claim, rs),
                       "checks": [dict(r.to_json(), **check_json(claim.check(r.name))) for r in rs],

@@ -41,9 +41,9 @@ def compare(baseline: dict, results: dict) -> tuple[list[str], list[str]]:
         b_err = {e["check"] for e in bf["errata"]}
         c_err = {e["check"] for e in cf["errata"]}
         for name in sorted(b_err - c_err):
-            reg.append(f"{cid}: proof erratum in {name} no longer reproduces")
+            reg.append(f"{cid}: erratum in {name} no longer reproduces")
         for name in sorted(c_err - b_err):
-            reg.append(f"{cid}: new proof erratum in {name}")
+            reg.append(f"{cid}: new erratum in {name}")
         bc, cc = _checks(b), _checks(c)
         for name, out in bc.items():
             if out == "caught" and cc.get(name) != "caught":

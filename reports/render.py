@@ -180,8 +180,9 @@ def _errata(doc: dict) -> list[dict]:
             failing = ch["outcome"] == "violated" and ch.get("counterexample")
             if not failing or ch.get("target") == "corrected":
                 continue
-            out.append({"claim": c, "check": ch, "kind": "proof erratum" if ch.get("target") == "proof-step"
-                        else c["expected"] if c["expected"] != "holds" else "refuted (unexpected)"})
+            kind = {"proof-step": "proof erratum", "experiment": "experiment erratum"}.get(ch.get("target"))
+            out.append({"claim": c, "check": ch, "kind": kind or (c["expected"] if c["expected"] != "holds"
+                                                                  else "refuted (unexpected)")})
     return out
 
 

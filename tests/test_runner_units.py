@@ -59,7 +59,7 @@ def test_check_defaults_and_validation():
         Check("x", "in-regime", _ks(), _le(1), target="printed")
     with pytest.raises(ValueError, match=r"^Check.sharpness: must be a factor > 1 \(or None with sharpness_why\), got 1$"):
         Check("x", "in-regime", _ks(), _le(1), sharpness=1)
-    with pytest.raises(ValueError, match=r"^Check.erratum: only proof-step checks carry an expected erratum \(x\)$"):
+    with pytest.raises(ValueError, match=r"^Check.erratum: only proof-step and experiment checks carry an expected erratum \(x\)$"):
         Check("x", "in-regime", _ks(), _le(1), target="corrected", erratum="e")
     for a in (0, 1, 0.0, 1.5, -0.1):
         with pytest.raises(ValueError, match=rf"^Check.alpha: must be in \(0, 1\), got {a!r}$"):
@@ -489,7 +489,8 @@ def test_claim_finding_branches():
     f = claim_finding(c, [_res("ir", "held"), _res("step", "violated"), _res("step2", "held"), _res("nc", "caught")])
     assert f == {"expected": "holds", "observed": "holds", "expectation_met": True, "problems": [],
                  "errata": [{"check": "step", "description": "the step", "expected": True,
-                             "erratum": "drops a factor", "counterexample": {"c": "step"}, "evidence": {"e": "step"}}]}
+                             "erratum": "drops a factor", "counterexample": {"c": "step"}, "evidence": {"e": "step"},
+                             "kind": "proof"}]}
     f2 = claim_finding(c, [_res("step2", "violated"), _res("step", "held"), _res("ir", "violated")])
     assert f2["observed"] == "refuted-as-printed" and not f2["expectation_met"]
     assert f2["problems"] == ["new proof erratum in step2", "expected proof erratum in step no longer reproduces",

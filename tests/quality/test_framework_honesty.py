@@ -147,3 +147,24 @@ def test_in_regime_example_outside_a_hypothesis_is_not_evidence():
     assert res.outcome == "violated" and res.counterexample["instance"]["params"]["u"] > 1
     with pytest.raises(ValueError, match="outside_by_design"):
         Check("x", "in-regime", _us(), _square, outside_by_design=(U.text,))
+
+
+def test_a_failing_experiment_reading_is_an_erratum_not_a_refutation():
+    """A claim that holds, with a planted false statement about the paper's own experiment: the claim stays
+    verified, the failure is an experiment erratum (new: a problem; declared: expected), and a declared one that
+    stops reproducing is a regression."""
+    ok = Check("in-regime", "in-regime", _us(), _square)
+    fig = Check("fig-caption", "in-regime", _us(), lambda s: _square(s, factor=0.5), target="experiment")
+    c = _claim(ok, fig)
+    results = [run_check(c, ch, CI) for ch in c.checks]
+    assert [r.outcome for r in results] == ["held", "violated", "caught"]
+    assert claim_verdict(c, results)[0] == "verified"
+    f = claim_finding(c, results)
+    assert f["observed"] == "holds" and f["errata"][0]["kind"] == "experiment"
+    assert f["problems"] == ["new experiment erratum in fig-caption"]
+    declared = attrs.evolve(fig, erratum="the caption overstates")
+    c2 = _claim(ok, declared)
+    assert claim_finding(c2, [run_check(c2, ch, CI) for ch in c2.checks])["expectation_met"]
+    healed = _claim(ok, attrs.evolve(declared, run=_square))
+    f3 = claim_finding(healed, [run_check(healed, ch, CI) for ch in healed.checks])
+    assert f3["problems"] == ["expected experiment erratum in fig-caption no longer reproduces"]
