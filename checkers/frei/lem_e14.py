@@ -20,6 +20,7 @@ from checkers.frei.appendix_e import H42, Net, dual_basis, g, grad_L, h42_ratio,
 from checkers.hypotheses import measured
 from checkers.verdict import Verdict
 from generators.frei_states import frei_e, gammas, materialise
+from generators.scenario import Scenario
 
 
 def run(scn) -> Verdict:
@@ -78,6 +79,22 @@ def scenarios(p):
                   w_kinds=("gauss", "mu", "pre", "zero", "pos", "neg"), gamma=gammas(near_one=False, lo=5))
 
 
+# The equality case of the proof (φ′ ≡ γ: the non-smooth leaky ReLU with every pre-activation −1, state 'neg'; all
+# g_i equal: one class; orthogonal up to the boundary's p), so that the sharpness control does not rest on a random
+# draw: ‖∇L̂‖_F/(γR_min/(2√2R√n)·Ĝ) = 2√2·√(n‖g‖²)/Σg_i·(1 + O(p)) = 2.8289 here, on every base seed (the seed only
+# rotates X). Before, the tightest example was whatever the first draw gave: over base seeds 0–99 the first example
+# (smoothed leaky ReLU, Gaussian W, n = 2) had ratio 2.83–53 (median 13): 2.83–2.88 on base seeds 0, 1, 2, 4 by
+# chance, 3.76 on base seed 3 (the run's tightest 3.32), where factor 3 missed.
+TIGHT = Scenario("frei_e", 0, {"R_max": 1.0, "act": "leaky", "at_zero": 0.0, "d": 2, "gamma": 0.5, "m": 1, "n": 2,
+                               "n_pos": 0, "orth": 1.0, "orth_base": "h42", "pattern": "uniform", "w_kind": "neg",
+                               "w_log10": 0.0})
+
+
+def in_regime_scenarios(p):
+    """:func:`scenarios` with the proof's equality case (``TIGHT``) first."""
+    return st.one_of(st.just(TIGHT), scenarios(p))
+
+
 def nc_scenarios(p):
     """Two nearly identical samples with opposite labels (p = 0.9…0.99 of ‖x‖²): μ̂ ≈ 0, and W small."""
     return frei_e(orth_base="abs", data={"n": (2, 2), "patterns": ("uniform",), "R": (1.0,), "orth": (1.0, 1.0)},
@@ -101,10 +118,11 @@ CLAIM = register(Claim(
     latex=r"\|\nabla\hat L(W^{(t)})\|\ge\frac{\gamma R_{\min}}{2\sqrt2R\sqrt n}\hat G(W^{(t)})",
     kind="deterministic", hypotheses=[H42],
     checks=[
-        Check("in-regime", "in-regime", scenarios, run, sharpness=3.0, **WEAK_READING,
+        Check("in-regime", "in-regime", in_regime_scenarios, run, sharpness=3.0, **WEAK_READING,
               sharpness_why="the proof loses √2 in ‖μ̂‖² ≤ 2nR_max² and 2 in ‖x_i‖² − Σ_k|⟨x_i,x_k⟩| ≥ ½‖x_i‖² on "
                             "nearly-orthogonal data: the printed constant is loose by ≈ 2√2 = 2.83 even when every "
-                            "φ′ = γ (state 'neg')",
+                            "φ′ = γ (state 'neg'); that equality case (one class, non-smooth leaky ReLU, every pre-activation −1, "
+                            "data on the boundary) is the first example, ratio 2.829 on every base seed",
               description="any W (scale 10⁻³…10², all pre-activations ±scale included) refined by a Nelder–Mead "
                           "search; data from the boundary of the hypothesis (weaker reading of C_R) up to 10×; "
                           "smoothed and non-smooth leaky ReLU"),
