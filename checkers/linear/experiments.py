@@ -49,6 +49,8 @@ D, MU, SMALL = 100, 0.1, 1e-8  # Section 4: d = 100, μ = 0.1, small init α = 1
 def series(t, y, ylabel: str, log: bool = True, logx: bool = False) -> dict:
     """One curve in the report's convention (details["series"][name]); t = 0 dropped on a log x-axis."""
     t, y = np.asarray(t, float), np.asarray(y, float)
+    order = np.argsort(t, kind="stable")  # a final iterate appended after the recorded grid goes in its place
+    t, y = t[order], y[order]
     keep = (t > 0 if logx else np.ones_like(t, bool)) & np.isfinite(y)
     if log:
         keep &= y > 0
