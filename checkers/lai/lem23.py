@@ -58,6 +58,19 @@ def _run(scn):
 _WHY = ("conditions (a)–(e) are sign/norm conditions tested on adversarial states at the ends of their bands; the "
         "verdict is a failure-rate test whose bound is the probability δ(n)")
 
+def _fig7_all_positive(scn) -> Verdict:
+    """Fig. 7 with the all-positive init (Lemma 23's own; the caption names the shared signs as the only broken
+    condition): P(the pattern changes after step 1) ≥ ½, on the contrast runs of :func:`fx.fig7` (same draws)."""
+    v = fx.fig7(scn, HYPS)
+    ev = v.evidence
+    if ev is None or "contrasts" not in ev.details:
+        return v
+    c = ev.details["contrasts"]["all-positive init, m = 4"]
+    return fx.typical("the activation pattern changes after step 1 | all-positive init, s = (+, +, −, −)",
+                      int(c["changes_after_step_1"]), int(c["decided"]), constants=ev.constants,
+                      hypotheses=ev.hypotheses, details={"contrasts": ev.details["contrasts"]})
+
+
 CLAIM = register(Claim(
     id="lai.lem23", paper="lai", ref="Lemma 23",
     title="Invariant set of m-neuron GD under Assumption 4: (a)–(e) at t imply (a)–(e) at t + 1",
@@ -83,6 +96,24 @@ CLAIM = register(Claim(
                                 c=3.0, state_beta="boundary", state_alpha="random"),
               _run, violates=STEP_HI.text,
               description="c = η‖λ‖₁ = 3 > 1/C_g: the linear step on S_k overshoots and (c) fails"),
+        Check("fig7-shared-signs-all-positive-init", "in-regime",
+              lambda p: fx.fig_strategy(p, 7, n=10, d=2000, R=1, c=fx.C_FIG, init="random", init_var=fx.SIGMA2,
+                                        eps=fx.EPS_FIG / 2, signs=[1.0, 1.0, -1.0, -1.0], labels="signed-uniform",
+                                        y_lo=0.1),
+              _fig7_all_positive, cost=2.0, alpha=fx.ALPHA, target="experiment",
+              reading="the caption's cause: shared signs alone (Lemma 23's all-positive init, ε ≤ y_min/32) make the "
+                      "pattern unstable",
+              erratum="App. F.3 attributes Fig. 7's unstable pattern to neurons sharing a sign (Lemma 23's conditions "
+                      "violated); with the all-positive init the same four neurons, s = (+, +, −, −), keep a frozen pattern "
+                      "from t = 1 on (0/32 draws change), while the random init (Fig. 5's) makes even two neurons unstable "
+                      "(18/32): the instability comes from the initialisation, which the caption does not print",
+              sharpness=None, sharpness_why="a rate tested against p₀ (an event, no factor to tighten)",
+              outside_by_design=(HIGH_DIM_INV.text, ASSIGN.text),
+              outside_why="App. F.3 runs m = 4, s = (+, +, −, −) at n = 10, d = 2000 (C_0^eff ≈ 0.5–2 ≪ 768), without "
+                          "Assumption 4's assignment",
+              description="App. F.3 Figure 7 read with the init Lemma 23 assumes (all-positive, ε ≤ y_min/32), so that the "
+                          "shared signs are the only broken condition, as the caption says: P(the pattern changes after "
+                          "step 1) ≥ ½ (one-sided 99.9% Clopper–Pearson), on the same draws as fig7-paper-simulation"),
         Check("fig7-paper-simulation", "in-regime",
               lambda p: fx.fig_strategy(p, 7, n=10, d=2000, R=1, c=fx.C_FIG, init="random", init_var=fx.SIGMA2,
                                         eps=fx.EPS_FIG / 2, signs=[1.0, 1.0, -1.0, -1.0], labels="signed-uniform",
