@@ -65,7 +65,10 @@ def _states(rad=(0.0, 0.5), mus=(C1.value, 0.06, 0.02), steps=300, modes=("rando
 # ---------------------------------------------------------------- Figures 2 and 4 (Section 4), regenerated
 
 FIG2_TOL = 1e-6  # "align themselves with ±a": ‖W⁽ᵀ⁾ − [a, −a]‖_F ≤ 1e-6‖a‖
-FIG2B_LOSS = 1e-12  # k = 4: GD run until ℒ < 1e-12 (a global minimum), cap 20000·horizon steps
+FIG2B_LOSS = 1e-12  # k = 4: GD run until ℒ < 1e-12 (a global minimum), cap 5000·horizon steps (fast runs: ≤ 1800)
+FIG2B_TRIES = 4  # inits tried per converged run wanted: about 3 in 8 inits converge slowly (ℒ ≈ 10⁻⁹–10⁻⁶ after
+# 20000 steps, base seed 2), so the limit is read on the first inits (in seed order) that reach ℒ < 10⁻¹² within the
+# cap; the others are counted (constants['not_converged_within_cap']), not analysed
 FIG2B_TOL = 1e-4  # structure at the minimum read to 1e-4‖a‖ (ℒ < 1e-12 ⇒ residuals ~1e-6)
 ALIGN = 1e-3  # "no individual w_i aligns with ±a": max_i |cos(w_i, a)| ≤ 1 − 1e-3
 FIG4_TOL, FIG4_ALSO = 1e-5, (1e-4,)  # the paper's threshold; 1e-4 read off the same runs
@@ -113,8 +116,10 @@ def _fig2b(scn) -> Verdict:
     """Figure 2(b) (corrected reading): k = 4, v = [1, 1, −1, −1], α = 1 Xavier; at the minimum GD reaches."""
     runs, cap = int(scn["runs"]), int(scn["cap"])
     rows, seeds_info, series = [], {}, {}
-    for j in range(runs):
-        sd = scn.seed * runs + j
+    for j in range(FIG2B_TRIES * runs):  # the first `runs` inits (in seed order) whose GD reaches ℒ < 10⁻¹² within cap
+        if sum(r["converged"] for r in rows) >= runs:
+            break
+        sd = scn.seed * FIG2B_TRIES * runs + j
         R = X.pop_until(sd, 4, X.D, 1.0, (1.0, 1.0, -1.0, -1.0), FIG2B_LOSS, cap)
         st_ = _structure(R["W_T"], R["a"])
         st_.update(converged=R["converged"], T=R["T"], loss_T=R["loss_T"],
@@ -133,7 +138,8 @@ def _fig2b(scn) -> Verdict:
     resid = max(min(r["paper"], r["cancel"]) for r in conv)
     odd = max(r["odd"] for r in conv)
     align = max((r["max_abs_cos"] for r in paper_runs), default=0.0)
-    cons = {"runs": runs, "converged": len(conv), "paper_picture_runs": len(paper_runs),
+    cons = {"runs": len(rows), "converged": len(conv), "not_converged_within_cap": len(rows) - len(conv), "cap": cap,
+            "paper_picture_runs": len(paper_runs),
             "as_printed_fraction": len(paper_runs) / len(conv), "max_dichotomy_residual": resid,
             "max_|s₊ − s₋ − 2a|": odd, "max_|cos|_paper_runs": align}
     hyps = measured({"rad": max(r["rad"] for r in rows), "mu": X.MU, "k": 4}, INIT, STEP, K2)
@@ -198,7 +204,7 @@ FIG_CHECKS = [
           sharpness=None, sharpness_why="convergence read with a declared tolerance (measured ≈ 1e-15)",
           outside_by_design=(INIT.text,), outside_why=FIG_OUTSIDE_WHY),
     Check("fig2b-group-sums-corrected", "in-regime",
-          lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 4, cap=int(20000 * p.horizon)), _fig2b,
+          lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 4, cap=int(5000 * p.horizon)), _fig2b,
           target="corrected", reading="at the global minimum GD reaches: the paper's picture OR a cancelling pair",
           description="Figure 2(b) / Section 4.1. Attached to Theorem 1 because the paper presents it as Theorem 1's "
                       "conclusion W → W* beyond k = 2 (node aggregation: the group sums s₊, s₋ play w₁, w₂). k = 4, v = [1, 1, "
@@ -213,11 +219,11 @@ FIG_CHECKS = [
           sharpness=None, sharpness_why="structure read with declared tolerances at a minimum (residuals ≈ 1e-6)",
           outside_by_design=(INIT.text, K2.text), outside_why=FIG_OUTSIDE_WHY),
     Check("fig2b-group-sums-as-printed", "in-regime",
-          lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 4, cap=int(20000 * p.horizon)), _fig2b_printed,
+          lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 4, cap=int(5000 * p.horizon)), _fig2b_printed,
           target="experiment", reading="as printed: every init ends with s₊ = a, s₋ = −a",
           erratum="Section 4.1 says the grouped sums recover ±a exactly and that this was consistent over k > 2; with "
                   "k = 4 GD reaches the other global minimum (a cancelling +/− pair beside a and −a) on 8 of 20 inits "
-                  "(seeds 0–19; seed 1 in ci). Corrected: fig2b-group-sums-corrected",
+                  "(seeds 0–19; reproduces in ci on base seeds 0–4). Corrected: fig2b-group-sums-corrected",
           description="Figure 2(b) / Section 4.1 as printed, on the runs of fig2b-group-sums-corrected: the share of "
                       "converged runs whose group sums miss ±a must be 0",
           sharpness=None, sharpness_why="a share of runs against 0 (no bound to tighten)",

@@ -12,7 +12,7 @@ from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear import experiments as X
 from checkers.linear.common import c_eff, emp_grad, seeds_verdict
-from checkers.verdict import Verdict
+from checkers.verdict import Evidence, Verdict
 from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 C5 = Constant("c₅", 0.12, "μ ≤ c₅ for τ ≥ 2 (the population c₁; the proof's α/β² ≈ 1.7e-5 is also tested)")
@@ -95,8 +95,11 @@ def _g2(scn) -> Verdict:
     det = {"series": {f"training loss k = {k}": X.series(r["t"], r["train_curve"], "empirical loss", logx=True)
                       for k, r in R.items()}}
     kw = {"hypotheses": hyps, "constants": cons, "details": det}
-    if not all(r["converged"] for r in R.values()):
-        return Verdict.compare("runs not below the training-loss threshold within cap", 1.0, 0.0, "<=", **kw)
+    if not all(r["converged"] for r in R.values()):  # the experiment's stopping rule not met: undecided, not a failure
+        slow = [k for k, r in R.items() if not r["converged"]]
+        return Verdict.inconclusive(f"k = {slow}: training loss not below {G2_TRAIN:g} within the cap of {cap} steps "
+                                    "(the experiment's stopping rule)", Evidence("training loss at the cap / threshold",
+                                    max(R[k]["train"] for k in slow) / G2_TRAIN, 1.0, "<", **kw))
     return Verdict.all_of([
         Verdict.compare("k = 2: min_i cos(w_i, sign(v_i)a) (recovers the target direction)", float(np.min(R[2]["cos"])),
                         G2_ALIGN, ">=", **kw),
@@ -111,7 +114,7 @@ def _g2(scn) -> Verdict:
 def _g2_states(p):
     ci = p.name == "ci"
     return st.builds(lambda s: scenario(s, n=300 if ci else 1000, d=30 if ci else 100, mu=0.01 if ci else 0.001,
-                                        cap=int((30000 if ci else 300000) * p.horizon)),
+                                        cap=int((100000 if ci else 300000) * p.horizon)),
                      st.integers(0, 1) if ci else SEEDS)
 
 
