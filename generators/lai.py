@@ -31,7 +31,7 @@ import numpy as np
 
 from generators.scenario import Scenario
 
-__all__ = ["GramStats", "LaiInstance", "labels", "materialise", "spectrum", "effective_C0", "lai_scenario"]
+__all__ = ["GramStats", "NormStats", "LaiInstance", "labels", "materialise", "spectrum", "effective_C0", "lai_scenario"]
 
 
 def spectrum(kind: str, d: int, spec: float = 0.0) -> np.ndarray:
@@ -128,6 +128,21 @@ class GramStats:
     def effective_constants(self) -> dict[str, Any]:
         return {"n": self.n, "d": self.d, "L": self.L, "kappa": self.kappa, "C0_eff": self.C0_eff,
                 "rho": self.rho, "C_g_eff": self.C_g_eff, "c": self.eta * self.L}
+
+
+class NormStats(GramStats):
+    """:class:`GramStats` for instances that carry the spectrum's norms ``L`` = ‖λ‖₁, ``l2`` = ‖λ‖₂, ``linf`` = ‖λ‖_∞:
+    d₂ = ‖λ‖₁²/‖λ‖₂² and d_∞ = ‖λ‖₁/‖λ‖_∞ (Assumption 2's effective dimensions)."""
+
+    __slots__ = ()
+
+    @property
+    def d2(self) -> float:
+        return self.L**2 / self.l2**2
+
+    @property
+    def dinf(self) -> float:
+        return self.L / self.linf
 
 
 @attrs.frozen

@@ -28,15 +28,14 @@ from typing import Any
 import attrs
 import numpy as np
 
-from generators.lai import GramStats
-from generators.lai_multi import bartlett
+from generators.lai_multi import NeuronStats, bartlett
 from generators.scenario import Scenario
 
 __all__ = ["FigInstance", "fig_scenario", "materialise_fig"]
 
 
 @attrs.frozen
-class FigInstance(GramStats):
+class FigInstance(NeuronStats):
     """One (data set, initialisation) of an App. F experiment; attribute names as in
     :class:`generators.lai_multi.MultiInstance` (so the suite's hypotheses and batch runner apply)."""
 
@@ -56,22 +55,6 @@ class FigInstance(GramStats):
     assign: np.ndarray  # (n,) −1: no Assumption 4 assignment
     data: int  # index of the data set in the scenario
     init: int  # index of the initialisation
-
-    @property
-    def d2(self) -> float:
-        return self.L**2 / self.l2**2
-
-    @property
-    def dinf(self) -> float:
-        return self.L / self.linf
-
-    @property
-    def m(self) -> int:
-        return len(self.signs)
-
-    def effective_constants(self) -> dict[str, Any]:
-        return {**super().effective_constants(), "y_max": self.y_max, "m": self.m,
-                "n_neg": int((self.y < 0).sum())}
 
 
 def fig_scenario(seed: int, **params: Any) -> Scenario:

@@ -30,10 +30,10 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai import GramStats, labels, spectrum
+from generators.lai import NormStats, labels, spectrum
 from generators.scenario import Scenario
 
-__all__ = ["MultiInstance", "materialise_multi", "children", "assignment", "assignment_matrices", "bartlett",
+__all__ = ["MultiInstance", "NeuronStats", "materialise_multi", "children", "assignment", "assignment_matrices", "bartlett",
            "a2_min_d_iso", "multi_scenario", "multi_batch", "SEEDS"]
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -74,8 +74,21 @@ def assignment_matrices(a: np.ndarray, signs: np.ndarray, y: np.ndarray) -> np.n
     return A
 
 
+class NeuronStats(NormStats):
+    """:class:`NormStats` for m-neuron instances (``signs``): m and the effective constants."""
+
+    __slots__ = ()
+
+    @property
+    def m(self) -> int:
+        return len(self.signs)
+
+    def effective_constants(self) -> dict[str, Any]:
+        return {**super().effective_constants(), "y_max": self.y_max, "m": self.m, "n_neg": int((self.y < 0).sum())}
+
+
 @attrs.frozen
-class MultiInstance(GramStats):
+class MultiInstance(NeuronStats):
     scenario: Scenario
     X: np.ndarray  # (n, d_eff) with X Xᵀ = G
     y: np.ndarray
@@ -91,25 +104,12 @@ class MultiInstance(GramStats):
     assign: np.ndarray  # (n,) Assumption 4's a (−1 where undefined / not used)
 
     @property
-    def d2(self) -> float:
-        return self.L**2 / self.l2**2
-
-    @property
-    def dinf(self) -> float:
-        return self.L / self.linf
-
-    @property
-    def m(self) -> int:
-        return len(self.signs)
-
-    @property
     def W0(self) -> np.ndarray:
         """w_k^(0) = X_effᵀ G⁻¹ β_k^(0) (in span(X_eff))."""
         return np.linalg.solve(self.G, self.B0.T).T @ self.X
 
     def effective_constants(self) -> dict[str, Any]:
-        return {**super().effective_constants(), "y_max": self.y_max, "m": self.m,
-                "n_neg": int((self.y < 0).sum()), "spectrum": self.scenario.get("spectrum", "isotropic")}
+        return {**super().effective_constants(), "spectrum": self.scenario.get("spectrum", "isotropic")}
 
 
 def materialise_multi(scn: Scenario) -> MultiInstance:

@@ -27,7 +27,7 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai import GramStats, _z, effective_C0, labels, materialise, spectrum
+from generators.lai import NormStats, _z, effective_C0, labels, materialise, spectrum
 from generators.scenario import Scenario
 
 __all__ = [
@@ -46,7 +46,7 @@ _IN = 1e-9  # relative inward margin that keeps constructed boundary states stri
 # instances
 # ---------------------------------------------------------------------------------------------
 @attrs.frozen
-class GramInstance(GramStats):
+class GramInstance(NormStats):
     """What Lemmas 10–14 and 17 need of an instance: G = XXᵀ, X (for the simulator), labels, ‖λ‖ norms."""
 
     scenario: Scenario
@@ -58,14 +58,6 @@ class GramInstance(GramStats):
     linf: float  # ‖λ‖_∞
     d: int  # nominal feature dimension
     eta: float
-
-    @property
-    def d2(self) -> float:
-        return self.L**2 / self.l2**2
-
-    @property
-    def dinf(self) -> float:
-        return self.L / self.linf
 
     def effective_constants(self) -> dict[str, Any]:
         return {**super().effective_constants(), "y_max": self.y_max, "q": self.q, "rho_over_q": self.rho / self.q}
