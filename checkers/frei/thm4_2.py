@@ -410,7 +410,7 @@ XP_OUTSIDE = dict(outside_by_design=(H42_EXP.text,), outside_why="the paper's ow
 
 EXP_CHECKS = [
     Check("fig1-dimension-corrected", "in-regime", exp_scenarios, lambda s: fig1(s, "dim"), **XP_OUTSIDE, cost=3.0,
-          target="corrected", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
+          target="experiment", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
           sharpness=None, sharpness_why="an ordering of curves (no bound to tighten)",
           description="Figure 1 (left): 'The rank reduction happens more quickly as the dimension grows' (ω = ω_TF/50, "
                       "α = 0.01; binary cluster data (4), γ = 0.1, ‖μ‖ = d^0.26, 15% label noise; ci: n = 50, m = 64, "
@@ -420,7 +420,7 @@ EXP_CHECKS = [
                       "started reducing, SR even grows slightly). Corrected reading (holds): the ordering holds at every "
                       "(t, pair) where one of the two curves shows a reduction; elsewhere both stay within 0.01 of 1"),
     Check("fig1-init-scale-corrected", "in-regime", exp_scenarios, lambda s: fig1(s, "init"), **XP_OUTSIDE, cost=3.0,
-          target="corrected", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
+          target="experiment", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
           sharpness=None, sharpness_why="an ordering of curves (no bound to tighten)",
           description="Figure 1 (right): 'rank reduction happens more quickly … as the initialization scale "
                       "decreases' (d = 10⁴, α = 0.16, ω/ω_TF ∈ {10⁻², 10⁻¹, 1, 10, 10²}). AMBIGUOUS AS PRINTED: the "
@@ -430,21 +430,21 @@ EXP_CHECKS = [
                       "ordering holds at every (t, pair) where one of the two curves shows a reduction (ratio ≤ 0.99); "
                       "elsewhere both stay within 0.01 of 1"),
     Check("fig1-init-more-influential-than-time", "in-regime", exp_scenarios, lambda s: fig1(s, "influence"),
-          **XP_OUTSIDE, cost=1.0, sharpness=None, sharpness_why="a comparison of two effects (ratio < 1), measured ≈ 0.07–0.1",
+          target="experiment", **XP_OUTSIDE, cost=1.0, sharpness=None, sharpness_why="a comparison of two effects (ratio < 1), measured ≈ 0.07–0.1",
           description="Section 5: 'the initialization scale is more influential for determining the rank reduction "
                       "than training gradient descent for longer': the largest reduction over training "
                       "(ratio(1) − ratio(T), any ω) is smaller than the spread of ratio(1) across ω"),
-    Check("fig4-large-lr-first-step", "in-regime", exp_scenarios, fig4, **XP_OUTSIDE, cost=3.0, sharpness=None,
+    Check("fig4-large-lr-first-step", "in-regime", exp_scenarios, fig4, target="experiment", **XP_OUTSIDE, cost=3.0, sharpness=None,
           sharpness_why="a share ≥ ½ ('most') read off the curves; measured shares ≈ 0.98–1.0 (details)",
           description="App. F.1 Figure 4: 'With larger learning rates, most of the rank reduction occurs in the "
                       "first step' (α = 0.32, d = 10⁴): share of the reduction done at t = 1 ≥ ½ for every ω with a "
                       "reduction ≥ 1%"),
-    Check("fig5-small-init-rank-and-interpolation", "in-regime", exp_scenarios, lambda s: fig5(s, "rank"), **XP_OUTSIDE, cost=3.0,
+    Check("fig5-small-init-rank-and-interpolation", "in-regime", exp_scenarios, lambda s: fig5(s, "rank"), target="experiment", **XP_OUTSIDE, cost=3.0,
           sharpness=None, sharpness_why="an ordering of two curves and an accuracy of exactly 100% (no bound)",
           description="App. F.1 Figure 5 (d = 10⁴, α = 0.01): 'the stable rank decreases much more rapidly when using a "
                       "small initialization' (SR with ω_TF/50 below SR with ω_TF at every logged t ≥ 1) and 'the "
                       "training accuracy is 100%' (both inits, at t = T)"),
-    Check("fig5-test-accuracy-bayes", "in-regime", exp_scenarios, lambda s: fig5(s, "test"), **XP_OUTSIDE, cost=1.0, alpha=ALPHA,
+    Check("fig5-test-accuracy-bayes", "in-regime", exp_scenarios, lambda s: fig5(s, "test"), target="experiment", **XP_OUTSIDE, cost=1.0, alpha=ALPHA,
           sharpness=None, sharpness_why="a two-sided interval test of a printed value (0.85)",
           description="App. F.1 Figure 5: 'the test accuracy is eventually the (optimal) 85%' — tested for ω_TF/50 "
                       "(fresh samples of (4) with noisy labels — ci 1000, dev 4000 —, Clopper–Pearson 1 − 10⁻³ interval contains 0.85). The "
@@ -455,7 +455,7 @@ EXP_CHECKS = [
                                                                    "steps": 200 if p.name == "ci" else int(2000 * p.horizon),
                                                                    "runs": 1 if p.name == "ci" else 5}),
                               st.integers(0, 3) if p.name == "ci" else st.integers(0, 2**20)),
-          fig2_digits, **XP_OUTSIDE, cost=3.0, sharpness=None, sharpness_why="an ordering of two curves' minima (no bound)",
+          fig2_digits, target="experiment", **XP_OUTSIDE, cost=3.0, sharpness=None, sharpness_why="an ordering of two curves' minima (no bound)",
           description="Figure 2 (CIFAR-10) SUBSTITUTED by sklearn's load_digits (d = 64, digit ≥ 5 vs < 5, half the "
                       "set, features/16), ReLU without biases, second layer trained, full-batch GD α = 0.01 (not SGD "
                       "with biases): 'a smaller initialization results in a smaller stable rank' read on the smallest "

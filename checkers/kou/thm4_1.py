@@ -222,7 +222,7 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
               alpha=ALPHA_SEEDS, description="(e) exactly orthogonal data: t·L_S → (1/n)Σ nm/(η‖x_i‖²(1+γ²)) within 2%"),
         Check("experiment-section-6-faster-decrease-corrected", "in-regime", xp.scenarios, experiment("faster"),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="corrected", reading="stable rank of the full W = [W₊₁; W₋₁]", sharpness=None,
+              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="experiment", reading="stable rank of the full W = [W₊₁; W₋₁]", sharpness=None,
               sharpness_why=ORDER,
               description="Figure 1: 'the stable rank will decrease faster for larger leaky ReLU slopes': for every "
                           "t ∈ [1, 50], mean SR(W) strictly decreasing in γ ∈ {0, 0.1, 0.5, 0.9}. The per-class "
@@ -230,7 +230,7 @@ CLAIM = register(Claim(
                           "details['max_increase_per_class_reading']): ambiguous as printed, full-W reading holds. "
                           + MIX),
         Check("experiment-section-6-smaller-limit-corrected", "in-regime", xp.scenarios, experiment("limit"),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="corrected", reading="stable rank of the full W at t = 1000", sharpness=None,
+              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="experiment", reading="stable rank of the full W at t = 1000", sharpness=None,
               sharpness_why=ORDER,
               description="Figure 1: '… and have a smaller value when epoch t → ∞': at t = 1000 mean SR(W) strictly "
                           "decreasing in γ. The per-class reading fails (SR(W_j) of all leaky slopes ≈ 1.01, "
@@ -245,22 +245,22 @@ CLAIM = register(Claim(
               description="Figure 1 per class, on the runs of the two corrected checks: SR(W_j) strictly decreasing in γ "
                           "∈ {0, 0.1, 0.5, 0.9} at every t ∈ [1, 50] and at t = t_max, for j = ±1. " + MIX),
         Check("experiment-appendix-a1-leaky-to-one", "in-regime", xp.scenarios, experiment("leaky-to-one"),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=6.0,
+              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=6.0,
               description="Figure 4: 'the stable rank for the leaky ReLU network with large slopes γ will converge to "
                           "1': SR(W_j) − 1 ≤ 0.05 at t = 1000 for γ ∈ {0.5, 0.9}, both classes (declared finite-horizon "
                           "tolerance; measured ≈ 0.009, looseness ≈ 5.3, hence sharpness 6). " + MIX),
-        Check("experiment-digits-quick-drop", "in-regime", xp.scenarios, digits("quick-drop"), **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
+        Check("experiment-digits-quick-drop", "in-regime", xp.scenarios, digits("quick-drop"), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
               description="Figure 3: 'when initialization is sufficiently small, the stable rank will quickly decrease "
                           "to a small value compared to its initialization values': σ₀ = 1e-5, SR(W^(10))/SR(W^(0)) "
                           "≤ 0.1 (measured ≈ 0.058). " + DIGITS),
-        Check("experiment-digits-init-dependence", "in-regime", xp.scenarios, digits("init"), **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
+        Check("experiment-digits-init-dependence", "in-regime", xp.scenarios, digits("init"), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
               sharpness=10.0,
               description="Figure 3: 'the stable rank … will largely depend on the initialization and the training "
                           "time': at some t ≥ 1, SR(W; σ₀ = 1e-2) ≥ 2·SR(W; σ₀ = 1e-5) (measured ≈ 17, hence "
                           "sharpness 10; the monotone-in-σ₀ reading is stronger than printed and reported only). "
                           + DIGITS),
         Check("experiment-digits-width", "in-regime", xp.scenarios, lambda s: xp.width_verdict(s, 0.1, LEAKY_HYPS),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=25.0,
+              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=25.0,
               description="Appendix A.2 Figure 7: 'the stable rank of networks utilizing … leaky ReLU is weakly "
                           "influenced by the width': max/min over m of the final SR(W) − 1 ≤ 0.1 (declared reading "
                           "of 'weakly': within 10%; measured ≈ 0.002–0.015, looseness ≤ 23 on any 4 ci seeds, hence "

@@ -95,24 +95,24 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
               alpha=ALPHA_SEEDS, description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
         Check("experiment-appendix-a1-relu-not-one", "in-regime", xp.scenarios,
-              lambda s: xp.mixture_verdict(s, "relu-not-one", RELU_HYPS), **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=6.0,
+              lambda s: xp.mixture_verdict(s, "relu-not-one", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=6.0,
               reading="stable rank of the full W (per class, one W_j can come close to 1: see details)",
               description="Figure 4: 'in comparison, the stable rank for the ReLU network will not converge to 1': "
                           "SR(W) − 1 ≥ 0.3 at t = 1000 for ReLU (measured ≈ 0.7–1.4; γ = 0.9 gives ≈ 0.01). "
                           "Sharpness 6: the looseness moves with the drawn instances (3.43, 3.37, 3.27, 4.19, 2.24 "
                           "under base seeds 0–4), 6 is ×1.4 above their max. " + MIX),
         Check("experiment-digits-quick-drop", "in-regime", xp.scenarios,
-              lambda s: xp.digits_verdict(s, 0.0, "quick-drop", RELU_HYPS), **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
+              lambda s: xp.digits_verdict(s, 0.0, "quick-drop", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
               description="Figure 2 (ReLU): small init ⇒ the stable rank quickly decreases to a small value compared "
                           "to its initialization value: σ₀ = 1e-5, SR(W^(10))/SR(W^(0)) ≤ 0.1 (measured ≈ 0.058). "
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("experiment-digits-init-dependence", "in-regime", xp.scenarios,
-              lambda s: xp.digits_verdict(s, 0.0, "init", RELU_HYPS), **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=10.0,
+              lambda s: xp.digits_verdict(s, 0.0, "init", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=10.0,
               description="Figure 2 (ReLU): the stable rank largely depends on the initialization and the training "
                           "time: at some t ≥ 1, SR(W; σ₀ = 1e-2) ≥ 2·SR(W; σ₀ = 1e-5) (measured ≈ 17). "
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("experiment-digits-width", "in-regime", xp.scenarios, lambda s: xp.width_verdict(s, 0.0, RELU_HYPS),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=40.0,
+              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=40.0,
               description="Appendix A.2 Figure 6 (ReLU): the stable rank is weakly influenced by the width: max/min "
                           "over m of the final SR(W) − 1 ≤ 0.1 (declared reading of 'weakly': within 10%; measured "
                           "≈ 0.001–0.015). Sharpness 40: the looseness moves with the drawn instances (19.5, 28.3, "

@@ -85,7 +85,7 @@ CLAIM = register(Claim(
         Check("fig4-paper-simulation", "in-regime",
               lambda p: fx.fig_strategy(p, 4, n=10, d=2000, R=1, c=fx.C_FIG, init="span", eps=fx.EPS_FIG,
                                         signs=[1.0, -1.0], labels="signed-uniform", y_lo=0.1),
-              lambda s: fx.fig4(s, HYPS), cost=2.0, alpha=fx.ALPHA,
+              lambda s: fx.fig4(s, HYPS), target="experiment", cost=2.0, alpha=fx.ALPHA,
               sharpness=None, sharpness_why="a rate tested against p₀ (an event, no factor to tighten)",
               outside_by_design=(HIGH_DIM_INV.text,), outside_why=_FIG_WHY,
               description="App. F.2 Figure 4 regenerated ('consistent with Lemma 19'): 2-ReLU (+, −), n = 10, d = 2000, "
@@ -97,7 +97,7 @@ CLAIM = register(Claim(
         Check("fig6-paper-simulation", "in-regime",
               lambda p: fx.fig_strategy(p, 6, n=10, d=15, R=1, c=fx.C_FIG, init="span", eps=fx.EPS_FIG,
                                         signs=[1.0, -1.0], labels="signed-uniform", y_lo=0.1),
-              lambda s: fx.fig6(s, HYPS), cost=2.0, alpha=fx.ALPHA,
+              lambda s: fx.fig6(s, HYPS), target="experiment", cost=2.0, alpha=fx.ALPHA,
               sharpness=None, sharpness_why="a rate tested against p₀ (an event, no factor to tighten)",
               outside_by_design=(HIGH_DIM_INV.text,), outside_why=_FIG_WHY,
               description="App. F.2 Figure 6 regenerated: as Figure 4 but d = 15 ('outside the high-dimensional regime'); "

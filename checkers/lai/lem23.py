@@ -118,7 +118,7 @@ CLAIM = register(Claim(
               lambda p: fx.fig_strategy(p, 7, n=10, d=2000, R=1, c=fx.C_FIG, init="random", init_var=fx.SIGMA2,
                                         eps=fx.EPS_FIG / 2, signs=[1.0, 1.0, -1.0, -1.0], labels="signed-uniform",
                                         y_lo=0.1),
-              lambda s: fx.fig7(s, HYPS), cost=2.0, alpha=fx.ALPHA,
+              lambda s: fx.fig7(s, HYPS), target="experiment", cost=2.0, alpha=fx.ALPHA,
               sharpness=None, sharpness_why="a rate tested against p₀ (an event, no factor to tighten)",
               outside_by_design=(HIGH_DIM_INV.text, ASSIGN.text),
               outside_why="App. F.3 (Fig. 7) runs m = 4 neurons with signs (+, +, −, −) at n = 10, d = 2000 (C_0^eff ≈ 0.5–2 "

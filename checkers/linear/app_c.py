@@ -187,13 +187,13 @@ def _fig1c_states(p, ranges):
 FIG_CHECKS = [
     Check("fig1a-small-init-global-optimum", "in-regime",
           lambda p: _fig_scn(p, steps=int(400 * p.horizon)), _fig1a,
-          description="Figure 1(a): population GD, k = 2, v = [1, −1] fixed, a = e₁, d = 100, μ = 0.1, W⁽⁰⁾ = 10⁻⁸·Xavier "
+          target="experiment", description="Figure 1(a): population GD, k = 2, v = [1, −1] fixed, a = e₁, d = 100, μ = 0.1, W⁽⁰⁾ = 10⁻⁸·Xavier "
                       "normal (N(0, 2/(k+d))), 400 steps: 'the weights converge to the global optimum' read as "
                       "‖W⁽ᵀ⁾ − [a, −a]‖_F ≤ 10⁻⁶‖a‖ and ℒ ≤ 10⁻¹². Series: loss, ‖W − W*‖, ‖w₁ + w₂‖",
           sharpness=None, sharpness_why="convergence read with a declared tolerance (measured ≈ 1e-15, float64 floor)"),
     Check("fig1b-saddle-limit", "in-regime",
           lambda p: _fig_scn(p, steps=int(400 * p.horizon), beta=st.sampled_from([1.5, 3.0, 1.0])), _fig1b,
-          description="Figure 1(b): same GD from β·a + 0.01·Xavier on both rows (the paper's 'near 1.5a'; also β = 1, 3), "
+          target="experiment", description="Figure 1(b): same GD from β·a + 0.01·Xavier on both rows (the paper's 'near 1.5a'; also β = 1, 3), "
                       "400 steps: the limit is a non-strict saddle of Appendix C — ‖∇ℒ‖ ≤ 10⁻⁴‖a‖, ℒ = ‖a‖²/4 > 0 "
                       "(within 1%), and it lies on the family w₁ = (c+1)a, w₂ = ca (β = 1.5: c = 1, w₁ → 2a, w₂ → a) up "
                       "to twice the init's component ⊥ a (kept by the Hessian's null direction); c = (⟨w₁ + w₂, a⟩/‖a‖² − 1)/2 "
@@ -202,7 +202,7 @@ FIG_CHECKS = [
           sharpness=None, sharpness_why="stationarity and membership read with declared tolerances (measured ‖∇ℒ‖ ≈ 1e-7–3e-6)"),
     Check("fig1c-valley-landscape", "in-regime",
           lambda p: _fig1c_states(p, [(1e-3, 3.0), (-4.0, -1.001)]), _fig1c,
-          description="Figure 1(c): ℒ restricted to w₁ = α₁a, w₂ = α₂a (v = [1, −1]): zero gradient (≤ 1e-10) along the "
+          target="experiment", description="Figure 1(c): ℒ restricted to w₁ = α₁a, w₂ = α₂a (v = [1, −1]): zero gradient (≤ 1e-10) along the "
                       "α₁ − α₂ = 1 valley for α₂ = c ∈ [10⁻³, 3] or [−4, −1.001], ℒ = ‖a‖²/4 there, and ℒ > 0 at every "
                       "point of a 31 × 31 grid of [−3, 3]² except the optimum (1, −1). Series: slices of the surface",
           sharpness=None, sharpness_why="identities on the valley (float tolerance) and a strict sign off the optimum"),

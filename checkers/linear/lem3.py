@@ -113,7 +113,7 @@ def _fig5_states(p, mus):
 
 FIG_CHECKS = [
     Check("fig5-monotone-sum-linear-rate", "in-regime", lambda p: _fig5_states(p, [0.1]), _fig5,
-          description="Figure 5: k = 2, v = [1, −1] fixed, population GD, a = e₁, d = 100, μ = 0.1, W⁽⁰⁾ = α·Xavier "
+          target="experiment", description="Figure 5: k = 2, v = [1, −1] fixed, population GD, a = e₁, d = 100, μ = 0.1, W⁽⁰⁾ = α·Xavier "
                       "(α = 1, the paper's default — the figure does not state α —, and α = 0.1), 400 steps: ‖w₁ + w₂‖ "
                       "non-increasing at every step; ℒ and ‖w₁ + w₂‖ → 0 at a linear rate, read as a fitted per-step "
                       "factor ρ̂ with ρ̂ + 3 s.e. < 1 (log-linear fit over the geometric phase) and ℒ_T/ℒ_0 ≤ 1e-12, "

@@ -198,6 +198,7 @@ FIG_OUTSIDE_WHY = ("the paper's own experiments: Figure 2 uses the default init 
                    "in (b), k = 4 hidden units")
 FIG_CHECKS = [
     Check("fig2a-k2-aligns-outside-ball", "in-regime", lambda p: _fig_scn(p, steps=int(600 * p.horizon), alpha=1.0), _fig2a,
+          target="experiment",
           description="Figure 2(a) / Section 4.1: k = 2, v = [1, −1] fixed, population GD, a = e₁, d = 100, μ = 0.1, "
                       "W⁽⁰⁾ = Xavier normal (α = 1), 600 steps: 'weights of the inner layer align themselves with ±a' read "
                       "as ‖W⁽ᵀ⁾ − [a, −a]‖_F ≤ 10⁻⁶‖a‖. The init lies outside Theorem 1's ball (measured ‖w₁ + w₂‖ ≈ 2‖a‖)",
@@ -205,7 +206,7 @@ FIG_CHECKS = [
           outside_by_design=(INIT.text,), outside_why=FIG_OUTSIDE_WHY),
     Check("fig2b-group-sums-corrected", "in-regime",
           lambda p: _fig_scn(p, runs=2 if p.name == "ci" else 4, cap=int(5000 * p.horizon)), _fig2b,
-          target="corrected", reading="at the global minimum GD reaches: the paper's picture OR a cancelling pair",
+          target="experiment", reading="at the global minimum GD reaches: the paper's picture OR a cancelling pair",
           description="Figure 2(b) / Section 4.1. Attached to Theorem 1 because the paper presents it as Theorem 1's "
                       "conclusion W → W* beyond k = 2 (node aggregation: the group sums s₊, s₋ play w₁, w₂). k = 4, v = [1, 1, "
                       "−1, −1] fixed, population GD (a = e₁, d = 100, μ = 0.1, α = 1 Xavier) run to ℒ < 10⁻¹². As printed "
@@ -233,7 +234,7 @@ FIG_CHECKS = [
                                                       tol=tol),
                               st.just(0) if p.name == "ci" else st.integers(0, 2**20),
                               st.sampled_from([FIG4_TOL, *FIG4_ALSO])), _fig4,
-          cost=6,
+          target="experiment", cost=6,
           description="Figure 4 / Section 4.3: r = 1, v = (100, 1) fixed (v = [100, −1]), W⁽⁰⁾ = 0.01·Xavier (d = 100, "
                       "a = e₁), population loss; iterations to ℒ < 10⁻⁵ (also 10⁻⁴, read off the same runs) with the best μ for W ← W − μ diag(v)⁻²∇ℒ "
                       "(μ searched in [10⁻², 10]) and for W ← W − μ∇ℒ (μ in [10⁻⁶, 10⁻²]). Search as the paper's: "

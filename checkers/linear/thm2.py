@@ -119,7 +119,7 @@ def _g2_states(p):
 
 
 FIG_CHECKS = [
-    Check("fig9-appg2-lazy-vs-rich", "in-regime", _g2_states, _g2, alpha=ALPHA, cost=20,
+    Check("fig9-appg2-lazy-vs-rich", "in-regime", _g2_states, _g2, target="experiment", alpha=ALPHA, cost=20,
           description="Appendix G.2 (Figure 9): empirical loss (1), v fixed half +1 half −1, a = e₁, PyTorch's default "
                       "init U(±1/√d) (α = 1), full-batch GD at fixed μ until the training loss < 10⁻⁴, k ∈ {2, 6, 100}; "
                       "test loss = population loss of the final weights. dev/thorough: the paper's n = 1000, d = 100, "

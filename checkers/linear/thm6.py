@@ -99,7 +99,7 @@ def _fig3_states(p):
 
 
 FIG_CHECKS = [
-    Check("fig3-pairing-corrected", "in-regime", _fig3_states, _fig3, target="corrected", reading="holds",
+    Check("fig3-pairing-corrected", "in-regime", _fig3_states, _fig3, target="experiment", reading="holds",
           cost=6,
           description="Figure 3 / Section 4.2 (and App. G.1 Figures 7–8 in dev/thorough: r = 5, 10): exactly parameterised "
                       "k = 2r, targets a_j = e_j (A = [e₁ … e_r]ᵀ), d = 100, population loss, BOTH layers trained by GD "
