@@ -6,7 +6,6 @@ above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use da
 """
 from __future__ import annotations
 
-
 from checkers.claim import Claim, register
 from checkers.frei import common as fc
 
@@ -17,6 +16,18 @@ SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed
 _ir, _nc = fc.kkt_in_regime, fc.kkt_control
 
 
+def _sum_upper(s):
+    """max_i Λ_i = λ_iΣ_jφ′_ij over the KKT points, against 3m/(2γR_min²)."""
+    a = fc.analyse(s)
+    return fc.per_kkt(s, "max_i Λ_i = λ_iΣ_jφ′_ij", lambda it, kp: float((kp.lam * kp.S.sum(1)).max()),
+                      lambda it: 3 * a.inst.m / (2 * a.inst.gamma * a.q["R_min"] ** 2), "<")
+
+
+def _lambda_upper(s):
+    """max_i λ_i over the KKT points, against 3/(2γ²R_min²)."""
+    return fc.per_kkt(s, "max_i λ_i", lambda it, kp: it["lam_max"], lambda it: it["lam_hi"], "<")
+
+
 CLAIM = register(Claim(
     id="frei.lemB.1", paper="frei", ref="Lemma B.1", title="Upper bounds on the KKT multipliers",
     statement="Under (H32), at a KKT point of Problem (1): for all i, Σ_{j∈[m₁]} λ_iφ′_{i,v_j} + Σ_{j∈[m₂]} λ_iφ′_{i,u_j} < 3m/(2γR_min²); furthermore λ_i < 3/(2γ²R_min²).",
@@ -24,15 +35,13 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
     checks=[
-        _ir("sum-lambda-phi-upper", lambda s: fc.per_kkt(s, "max_i Λ_i = λ_iΣ_jφ′_ij", lambda it, kp: float((kp.lam * kp.S.sum(1)).max()),
-            lambda it: 3 * fc.analyse(s).inst.m / (2 * fc.analyse(s).inst.gamma * fc.analyse(s).q["R_min"] ** 2), "<"),
+        _ir("sum-lambda-phi-upper", _sum_upper,
             "Λ_i < 3m/(2γR_min²) on every KKT point", sharpness=SH_UP, sharpness_why=WHY_UP),
-        _ir("lambda-upper", lambda s: fc.per_kkt(s, "max_i λ_i", lambda it, kp: it["lam_max"], lambda it: it["lam_hi"], "<"),
+        _ir("lambda-upper", _lambda_upper,
             "λ_i < 3/(2γ²R_min²) on every KKT point", sharpness=SH_UP, sharpness_why=WHY_UP),
-        _nc("nc-lambda-upper", lambda s: fc.per_kkt(s, "max_i λ_i", lambda it, kp: it["lam_max"], lambda it: it["lam_hi"], "<"),
+        _nc("nc-lambda-upper", _lambda_upper,
             "just past (H32): some λ_i ≥ 3/(2γ²R_min²)", "item3u"),
-        _nc("nc-sum-lambda-phi-upper", lambda s: fc.per_kkt(s, "max_i Λ_i", lambda it, kp: float((kp.lam * kp.S.sum(1)).max()),
-            lambda it: 3 * fc.analyse(s).inst.m / (2 * fc.analyse(s).inst.gamma * fc.analyse(s).q["R_min"] ** 2), "<"),
+        _nc("nc-sum-lambda-phi-upper", _sum_upper,
             "just past (H32): some Λ_i ≥ 3m/(2γR_min²)", "item3u"),
     ],
     notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",

@@ -6,7 +6,6 @@ above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use da
 """
 from __future__ import annotations
 
-
 from checkers.claim import Claim, register
 from checkers.frei import common as fc
 
@@ -17,6 +16,18 @@ SH_LO, WHY_LO = 2.2, "λ_i ≥ 1/R_max² on orthogonal-like data, so the printed
 _ir, _nc = fc.kkt_in_regime, fc.kkt_control
 
 
+def _sum_lower(s):
+    """min_i Λ_i = λ_iΣ_jφ′_ij over the KKT points, against m/(2R_max²)."""
+    a = fc.analyse(s)
+    return fc.per_kkt(s, "min_i Λ_i", lambda it, kp: float((kp.lam * kp.S.sum(1)).min()),
+                      lambda it: a.inst.m / (2 * a.q["R_max"] ** 2), ">")
+
+
+def _lambda_lower(s):
+    """min_i λ_i over the KKT points, against 1/(2R_max²)."""
+    return fc.per_kkt(s, "min_i λ_i", lambda it, kp: it["lam_min"], lambda it: it["lam_lo"], ">")
+
+
 CLAIM = register(Claim(
     id="frei.lemB.2", paper="frei", ref="Lemma B.2", title="Lower bounds on the KKT multipliers",
     statement="Under (H32), at a KKT point of Problem (1): for all i, Σ_{j∈[m₁]} λ_iφ′_{i,v_j} + Σ_{j∈[m₂]} λ_iφ′_{i,u_j} > m/(2R_max²); furthermore λ_i > 1/(2R_max²).",
@@ -24,17 +35,15 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[fc.H32, fc.LEAKY, fc.BOTH_SIGNS],
     checks=[
-        _ir("sum-lambda-phi-lower", lambda s: fc.per_kkt(s, "min_i Λ_i", lambda it, kp: float((kp.lam * kp.S.sum(1)).min()),
-            lambda it: fc.analyse(s).inst.m / (2 * fc.analyse(s).q["R_max"] ** 2), ">"),
+        _ir("sum-lambda-phi-lower", _sum_lower,
             "Λ_i > m/(2R_max²) on every KKT point", sharpness=SH_LO, sharpness_why=WHY_LO),
-        _ir("lambda-lower", lambda s: fc.per_kkt(s, "min_i λ_i", lambda it, kp: it["lam_min"], lambda it: it["lam_lo"], ">"),
+        _ir("lambda-lower", _lambda_lower,
             "λ_i > 1/(2R_max²) on every KKT point", sharpness=SH_LO, sharpness_why=WHY_LO),
-        _nc("nc-lambda-lower", lambda s: fc.per_kkt(s, "min_i λ_i", lambda it, kp: it["lam_min"], lambda it: it["lam_lo"], ">"),
+        _nc("nc-lambda-lower", _lambda_lower,
             "below (H32), slack 0.4, constructed (generators.frei.chain_scenario, γ = 0.95, m₁ = 1, m₂ = 2; first failure "
             "at slack 0.42): λ₂ = 0.455 ≤ 1/(2R_max²) = ½ on every instance, the seed only rotates X (λ₂ = 0.83 at "
             "slack 1)", "item3l"),
-        _nc("nc-sum-lambda-phi-lower", lambda s: fc.per_kkt(s, "min_i Λ_i", lambda it, kp: float((kp.lam * kp.S.sum(1)).min()),
-            lambda it: fc.analyse(s).inst.m / (2 * fc.analyse(s).q["R_max"] ** 2), ">"),
+        _nc("nc-sum-lambda-phi-lower", _sum_lower,
             "below (H32), slack 0.4, the same construction: Λ₂ = λ₂(γm₁ + m₂) = 1.34 ≤ m/(2R_max²) = 1.5 on every "
             "instance (first failure at slack 0.42)", "b2sum"),
     ],

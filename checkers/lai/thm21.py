@@ -24,7 +24,7 @@ from checkers.claim import Check, Claim, register
 from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM
 from checkers.lai.two_neuron import (ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_BOTH, STEP_HI, STEP_LO,
                                      batch_hypotheses, delta, gnorm, materialise_children, outcome_summary, project,
-                                     rate_verdict, run_batch)
+                                     rate_verdict, run_batch, tally)
 from checkers.verdict import Verdict
 from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
@@ -61,20 +61,7 @@ def seed_result(o, reading: str) -> dict:
 
 def _thm21(scn, reading: str) -> Verdict:
     outs = run_batch(materialise_children(scn), record="early")
-    fails = trials = undecided = 0
-    rows = []
-    for o in outs:
-        if o.diverged:
-            fails += 1
-            trials += 1
-            continue
-        if not o.certified or o.tie:
-            undecided += 1
-            continue
-        r = seed_result(o, reading)
-        trials += 1
-        fails += r["fails"]
-        rows.append(r)
+    fails, trials, undecided, rows = tally(outs, lambda o: seed_result(o, reading))
     q = ("P(w_k^(∞) ≠ argmin_{X_{S_k}w = y_{S_k}}‖w − w_k^(1)‖ or X_{S_k}w_k^(∞) ⋠ 0)" if reading == "printed" else
          "P(w_k^(∞) ≠ argmin_{X_{S_k}w = s_k y_{S_k}}‖w − w_k^(1)‖ or X_{[n]∖S_k}w_k^(∞) ⋠ 0)")
     hyps = HYPS_PRINTED if reading == "printed" else HYPS

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM
 from checkers.lai.two_neuron import (C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_HI, STEP_LO, batch_hypotheses, delta,
-                                     gnorm, materialise_children, outcome_summary, project, rate_verdict, run_batch)
+                                     gnorm, materialise_children, outcome_summary, project, rate_verdict, run_batch,
+                                     tally)
 from checkers.stats import clopper_pearson, failure_rate_exceeds
 from checkers.verdict import Verdict
 from generators.lai_multi import a2_min_d_iso, children, materialise_multi, multi_batch, multi_scenario
@@ -65,19 +66,7 @@ def frozen_from_1(o) -> bool:
 
 def _thm8(scn) -> Verdict:
     outs = run_batch(materialise_children(scn), record="early")
-    fails, trials, undecided, rows = 0, 0, 0, []
-    for o in outs:
-        if o.diverged:
-            fails += 1
-            trials += 1
-            continue
-        if not o.certified or o.tie:
-            undecided += 1
-            continue
-        r = seed_result(o)
-        trials += 1
-        fails += r["fails"]
-        rows.append(r)
+    fails, trials, undecided, rows = tally(outs, seed_result)
     n = int(scn["n"])
     det = {"undecided_or_tie": undecided, "max_formula_err": max((r["err"] for r in rows), default=None),
            "max_sign_over_ymax": max((r["sign_max"] for r in rows), default=None),

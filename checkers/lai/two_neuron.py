@@ -24,7 +24,7 @@ from checkers.verdict import Verdict
 from generators.lai_multi import MultiInstance, assignment_matrices, children, materialise_multi
 from simulator import simulate_batch
 
-__all__ = ["C_PROB", "delta", "ALPHA_CP", "k_crit", "quantile_verdict", "rate_verdict", "batch_hypotheses",
+__all__ = ["tally", "C_PROB", "delta", "ALPHA_CP", "k_crit", "quantile_verdict", "rate_verdict", "batch_hypotheses",
            "Outcome", "run_batch", "gnorm", "project", "INIT2", "STEP_LO", "STEP_HI", "STEP_BOTH", "INIT21",
            "ASSIGN", "C_LO", "C_HI", "EPS2_MAX", "materialise_children"]
 
@@ -175,6 +175,24 @@ class Outcome:
     @property
     def beta_inf(self) -> np.ndarray:
         return self.alpha_inf @ self.inst.G
+
+
+def tally(outs: Sequence[Outcome], per_seed: Callable[[Outcome], dict]) -> tuple[int, int, int, list[dict]]:
+    """(failures, trials, undecided, rows) of a failure-rate test over seeds: a diverged seed is a failure, a seed
+    without a certified tie-free limit is undecided (left out of the trials), every other seed is judged by
+    ``per_seed`` (a dict with a boolean ``"fails"``; the rows are returned for the details)."""
+    fails = trials = undecided = 0
+    rows = []
+    for o in outs:
+        if o.diverged:
+            fails, trials = fails + 1, trials + 1
+        elif not o.certified or o.tie:
+            undecided += 1
+        else:
+            r = per_seed(o)
+            fails, trials = fails + bool(r["fails"]), trials + 1
+            rows.append(r)
+    return fails, trials, undecided, rows
 
 
 def _limit(inst: MultiInstance, alpha: np.ndarray, beta: np.ndarray) -> tuple[bool, np.ndarray]:
