@@ -22,20 +22,19 @@ import math
 
 import attrs
 import numpy as np
+from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis
-from hypothesis import strategies as st
-
 from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict)
 from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
 from checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
-from checkers.stats import clopper_pearson, failure_rate_exceeds
+from checkers.lai.phase import phase_verdict
 from checkers.verdict import Verdict
 from generators.lai import LaiInstance
-from generators.scenario import Scenario
 from generators.lai_single import materialise_batch, single_batch
+from generators.scenario import Scenario
 from simulator import simulate_batch
 
 __all__ = ["nc_seeds", "C_PROB", "C14_RATE", "RunOutcome", "batch_outcomes", "delta", "rate_verdict",
@@ -366,48 +365,19 @@ def _phase_diagram(scn) -> Verdict:
     """Phase diagram of the proof's event over (n, d/n²) at κ = 1 (y_min = y_max): per cell K seeds (exact Wishart
     Gram samples), P̂(D(β^(1)) = diag(1_{S+})) with 99% Clopper–Pearson intervals, beside Assumption 2's sufficient
     condition d ≥ C_0²n²κ² (C_0 = 8). Theorem 4's proof (Lemma 17 from t = 1) gives P(frozen) ≥ 1 − δ(n) where
-    the condition holds: tested one-sided (α = 0.001) in those cells; the other cells are recorded, not tested."""
+    the condition holds: tested one-sided (α = 0.001) in those cells; the other cells are recorded, not tested
+    (:func:`checkers.lai.phase.phase_verdict`)."""
     p = dict(scn.params)
-    series, cells, worst, insts = {}, {}, None, []
-    for n in PHASE_N:
-        ys, los, his = [], [], []
-        for fac in PHASE_FACS:
-            cell = _phase_cell(int(scn.seed) + 7919 * n + int(fac * 100), n, fac, p)
-            ok = int(frozen_after_one_step(cell).sum())
-            K = len(cell)
-            lo, hi = clopper_pearson(ok, K, 0.01)
-            ys.append(ok / K)
-            los.append(lo)
-            his.append(hi)
-            cells[f"n={n}, d/n²={fac:g}"] = {"d": cell[0].d, "frozen": ok, "K": K, "cp99": [lo, hi],
-                                             "sufficient": bool(fac >= C_0.value ** 2)}
-            if fac >= C_0.value ** 2:
-                insts += cell
-                _, lo1, _ = failure_rate_exceeds(K - ok, K, delta(n), PHASE_ALPHA)
-                if worst is None or lo1 - delta(n) > worst[0] - worst[1]:
-                    worst = (lo1, delta(n), n, cell[0].d, ok, K)
-        series[f"P(frozen after 1 step) vs d/n², n = {n}"] = {
-            "x": list(PHASE_FACS), "y": ys, "lo": los, "hi": his, "logx": True,
-            "ylabel": "P(D(β⁽¹⁾) = diag(1_S+)), 99% CP", "vline": {"x": C_0.value ** 2, "label": "sufficient: d = C_0²n²"}}
-    lo1, dl, n, d, ok, K = worst
-    onset = {f"n={m}": _onset(m, series[f"P(frozen after 1 step) vs d/n², n = {m}"]["y"]) for m in PHASE_N}
-    det = {"series": series, "cells": cells, "sufficient_d_over_n2": C_0.value ** 2, "c": p["c"], "eps": p["eps"],
-           "onset_d_over_n2": onset,
-           "sufficient_over_onset": {k: (C_0.value ** 2 / v if v else None) for k, v in onset.items()}}
-    return Verdict.compare("max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound on "
-                           "P(D(β^(1)) ≠ diag(1_{S+})), vs δ(n)", lo1, dl, "<=", allowed_failure=dl,
-                           constants={"n": n, "d": d, "frozen": ok, "K": K, "delta": dl},
-                           hypotheses=batch_measured(insts, HYPS4), details=det)
 
+    def cell(n: int, fac: float) -> tuple:
+        insts = _phase_cell(int(scn.seed) + 7919 * n + int(fac * 100), n, fac, p)
+        return int(frozen_after_one_step(insts).sum()), len(insts), insts, insts[0].d, bool(fac >= C_0.value ** 2)
 
-def _onset(n: int, p_hat: list[float]) -> float | None:
-    """The smallest d/n² of the grid from which on P̂(frozen) ≥ 1 − δ(n) in every cell (None: not reached)."""
-    out = None
-    for f, ph in reversed(list(zip(PHASE_FACS, p_hat))):
-        if ph < 1 - delta(n):
-            break
-        out = f
-    return out
+    return phase_verdict(PHASE_N, PHASE_FACS, cell, delta=delta, alpha=PHASE_ALPHA, sufficient_fac=C_0.value ** 2,
+                         vline_label="sufficient: d = C_0²n²", ylabel="P(D(β⁽¹⁾) = diag(1_S+)), 99% CP",
+                         quantity="max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound "
+                                  "on P(D(β^(1)) ≠ diag(1_{S+})), vs δ(n)",
+                         hypotheses=lambda insts: batch_measured(insts, HYPS4), details={"c": p["c"], "eps": p["eps"]})
 
 
 def _phase_scenarios(p):

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM
+from checkers.lai.phase import phase_verdict
 from checkers.lai.two_neuron import (C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_HI, STEP_LO, batch_hypotheses, delta,
                                      gnorm, materialise_children, outcome_summary, project, rate_verdict, run_batch,
                                      tally)
-from checkers.stats import clopper_pearson, failure_rate_exceeds
 from checkers.verdict import Verdict
 from generators.lai_multi import a2_min_d_iso, children, materialise_multi, multi_batch, multi_scenario
 
@@ -90,32 +90,11 @@ def _first_step(scn) -> Verdict:
 
 def _pattern(scn) -> Verdict:
     """The proof's event (Lemma 19 from t = 1): D(β_⊕^(t)) = diag(1_{S+}), D(β_⊖^(t)) = diag(1_{S−}) for every
-    1 ≤ t ≤ T and the limit certified; phase diagram data over (n, d) in the details (dev/thorough)."""
+    1 ≤ t ≤ T and the limit certified (the phase diagram over (n, d) is the check ``phase-diagram``)."""
     outs = run_batch(materialise_children(scn))
     fails = sum(o.diverged or not (frozen_from_1(o) and o.certified) for o in outs)
-    n = int(scn["n"])
-    det = {"phase_diagram": _phase(scn) if scn.get("phase") else None}
-    return rate_verdict("P(pattern ≠ (1_{S+}, 1_{S−}) at some t ≥ 1)", fails, len(outs), delta(n),
-                        constants=outcome_summary(outs), hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
-                        details=det)
-
-
-def _phase(scn) -> list[dict]:
-    """Empirical P(pattern frozen after one step) over an (n, d/(n²κ²)) grid, with 99% Clopper–Pearson intervals,
-    next to the theorem's sufficient condition (Assumption 2 with C_0 = 8: d ≥ 64n²κ²)."""
-    p = dict(scn.params)
-    grid = []
-    for n in (4, 8):
-        for fac in (0.25, 1.0, 4.0, 16.0, 64.0):
-            d = max(n + 1, int(fac * n * n * (p["y_max"] / p["y_min"]) ** 2))
-            sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d,
-                                                                             "n_neg": n // 2, "phase": 0})
-            outs = run_batch([materialise_multi(k) for k in children(sc)], steps=1)
-            ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in outs)
-            lo, hi = clopper_pearson(ok, len(outs), 0.01)
-            grid.append({"n": n, "d": d, "d_over_n2kappa2": fac, "frozen_after_step_1": ok, "K": len(outs),
-                         "cp99": [lo, hi], "assumption2_C0_8": bool(d >= a2_min_d_iso(n, p["y_max"] / p["y_min"], C_0.value))})
-    return grid
+    return rate_verdict("P(pattern ≠ (1_{S+}, 1_{S−}) at some t ≥ 1)", fails, len(outs), delta(int(scn["n"])),
+                        constants=outcome_summary(outs), hypotheses=batch_hypotheses([o.inst for o in outs], HYPS))
 
 
 PHASE_ALPHA = 0.001
@@ -124,42 +103,25 @@ PHASE_FACS = (0.25, 1.0, 4.0, 16.0, 64.0)  # d/n² at κ = 1; 64 = C_0² is the 
 
 def _phase_diagram(scn) -> Verdict:
     """Phase diagram of the proof's event over (n, d/n²) at κ = 1 (y_min = y_max): per cell K seeds, P̂(pattern =
-    (1_{S+}, 1_{S−}) after one step) with 99.9% Clopper–Pearson intervals; Theorem 8 (Assumption 2, C_0 = 8:
+    (1_{S+}, 1_{S−}) after one step) with 99% Clopper–Pearson intervals; Theorem 8 (Assumption 2, C_0 = 8:
     d ≥ C_0²n²κ²) implies P(frozen) ≥ 1 − δ(n) in every cell meeting the sufficient condition, tested one-sided
-    (α = 0.001) there; the other cells are recorded, not tested."""
+    (α = 0.001) there; the other cells are recorded, not tested (:func:`checkers.lai.phase.phase_verdict`)."""
     p = dict(scn.params)
     kappa = p["y_max"] / p["y_min"]
-    series, worst, insts = {}, None, []
-    for n in (4, 8):
-        ys, los, his = [], [], []
-        for fac in PHASE_FACS:
-            d = max(n + 1, int(round(fac * n * n * kappa ** 2)))
-            sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d, "n_neg": n // 2})
-            cell = [materialise_multi(k) for k in children(sc)]
-            outs = run_batch(cell, steps=1)
-            ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in outs)
-            K = len(outs)
-            ys.append(ok / K)
-            cp = clopper_pearson(ok, K, 0.01)
-            los.append(float(cp[0]))
-            his.append(float(cp[1]))
-            if d >= a2_min_d_iso(n, kappa, C_0.value):
-                insts += cell
-                dl = delta(n)
-                _, lo, _ = failure_rate_exceeds(K - ok, K, dl, PHASE_ALPHA)
-                if worst is None or lo - dl > worst[0] - worst[1]:
-                    worst = (lo, dl, n, d, ok, K)
-        series[f"P(frozen after 1 step) vs d/n², n = {n}"] = {
-            "x": [float(f) for f in PHASE_FACS], "y": ys, "lo": los, "hi": his, "logx": True,
-            "ylabel": "P(frozen after 1 step), 99% CP", "vline": {"x": C_0.value ** 2 * kappa ** 2,
-                                                                  "label": "sufficient: d = C_0²n²κ²"}}
-    lo, dl, n, d, ok, K = worst
-    det = {"series": series, "sufficient_d_over_n2": C_0.value ** 2 * kappa ** 2, "kappa": kappa,
-           "cells": {k: dict(zip(map(str, v["x"]), v["y"])) for k, v in series.items()}}
-    return Verdict.compare("max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound on "
-                           "P(pattern ≠ (1_{S+}, 1_{S−}) after one step), vs δ(n)", lo, dl, "<=", allowed_failure=dl,
-                           constants={"n": n, "d": d, "frozen": ok, "K": K, "delta": dl},
-                           hypotheses=batch_hypotheses(insts, HYPS), details=det)
+
+    def cell(n: int, fac: float) -> tuple:
+        d = max(n + 1, int(round(fac * n * n * kappa ** 2)))
+        sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d, "n_neg": n // 2})
+        insts = [materialise_multi(k) for k in children(sc)]
+        ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in run_batch(insts, steps=1))
+        return ok, len(insts), insts, d, bool(d >= a2_min_d_iso(n, kappa, C_0.value))
+
+    return phase_verdict((4, 8), PHASE_FACS, cell, delta=delta, alpha=PHASE_ALPHA,
+                         sufficient_fac=C_0.value ** 2 * kappa ** 2, vline_label="sufficient: d = C_0²n²κ²",
+                         ylabel="P(frozen after 1 step), 99% CP",
+                         quantity="max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound "
+                                  "on P(pattern ≠ (1_{S+}, 1_{S−}) after one step), vs δ(n)",
+                         hypotheses=lambda insts: batch_hypotheses(insts, HYPS), details={"kappa": kappa})
 
 
 def _phase_scenario(p):
@@ -187,11 +149,6 @@ def _corner(p):
 
 def _in_regime(p):
     return st.one_of(_corner(p), _batch(p))
-
-
-def _phase_batch(p):
-    extra = {"phase": 1} if p.name != "ci" else {}
-    return _batch(p, extra=extra)
 
 
 def _pinned(p, strategy, **params):
@@ -246,9 +203,9 @@ CLAIM = register(Claim(
               description="t = 1: the printed w_⊕^(1) = ηXᵀ(y − ε_⊕ + ε_⊖ + (1/η)(XXᵀ)⁻¹ε_⊕) and w_⊖^(1) are the first "
                           "GD iterate (identity, 1e-10)",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance", alpha=0.01),
-        Check("in-regime-pattern-from-step-1", "in-regime", _phase_batch, _pattern, cost=2.0,
-              description="the proof's event: the pattern is (1_{S+}, 1_{S−}) from t = 1 on; under dev/thorough "
-                          "the evidence holds the phase diagram P̂(frozen after one step) over (n, d)",
+        Check("in-regime-pattern-from-step-1", "in-regime", _batch, _pattern, cost=2.0,
+              description="the proof's event: the pattern is (1_{S+}, 1_{S−}) from t = 1 on (its phase diagram over "
+                          "(n, d) is the check phase-diagram)",
               sharpness=None, sharpness_why=_WHY, alpha=0.01),
         Check("phase-diagram", "in-regime", _phase_scenario, _phase_diagram, cost=1.0,
               description="κ = 1, c ∈ {1/4, 3/8, 1/2}, ε ∈ {y_min/16, y_min/64}, n ∈ {4, 8}, d/n² ∈ {1/4, 1, 4, 16, 64}, 16 seeds per cell: "
