@@ -177,8 +177,9 @@ def _per_class(scn) -> Verdict:
     """Section 6 / Figure 1 read per class (SR(W_j) of each class's neurons): the stable rank decreases faster and
     ends smaller for larger slopes γ, for W_{+1} and W_{−1} separately (t ∈ [1, 50] and t = t_max)."""
     vs = [xp.mixture_verdict(scn, w, LEAKY_HYPS) for w in ("faster", "limit")]
-    if any(v.evidence is None or "max_increase_per_class_reading" not in v.evidence.details for v in vs):
-        return next(v for v in vs if v.evidence is None or "max_increase_per_class_reading" not in v.evidence.details)
+    for v in vs:
+        if v.evidence is None or "max_increase_per_class_reading" not in v.evidence.details:
+            return v  # diverged or vacuous: no per-class gaps to read
     gap = {f"{w}: {k}": float(g) for w, v in zip(("t ∈ [1, 50]", "t = t_max"), vs)
            for k, g in v.evidence.details["max_increase_per_class_reading"].items()}
     ev = vs[0].evidence
