@@ -18,8 +18,9 @@ from checkers.verdict import Verdict
 from generators.profiles import Profile
 from generators.scenario import Scenario
 
-__all__ = ["Check", "Claim", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "check_json", "PAPERS",
-           "TARGETS", "EXPECTED", "load_claim_modules", "RegistryError"]
+__all__ = ["Check", "Claim", "PrintedNote", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "check_json",
+           "PAPERS", "TARGETS", "EXPECTED", "CONTROL_KINDS", "NOTE_KINDS", "ATTAINABLE_KINDS", "FAMILY_WISE_ALPHA",
+           "PAPER_ALPHA", "load_claim_modules", "RegistryError"]
 
 PAPERS = ("lai", "frei", "kou", "linear")
 KINDS = ("identity", "deterministic", "statistical")
@@ -30,6 +31,19 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 TARGETS = ("as-printed", "corrected", "proof-step", "experiment")
 NON_REFUTING = ("proof-step", "experiment")  # targets whose failure is an erratum, never a refutation of the claim
 EXPECTED = ("holds", "false-as-printed", "ambiguous-as-printed")
+# What a negative control breaks: a property of the instance. "constant" (a constant of the bound pushed past the
+# value the same run attains) is circular and refused: such a control cannot miss and tests nothing.
+CONTROL_KINDS = ("data", "size", "width", "init", "step", "activation", "loss", "horizon")
+CIRCULAR_KINDS = ("constant",)
+# Findings on the print that are not a failing check: a reading that differs from the print without numeric content.
+NOTE_KINDS = ("typo", "transcription", "constant-differs", "hypothesis-stronger", "looseness", "version-difference",
+              "wording")
+# Declared attainable range of a check's measured quantity (issue 15): the check passes ``attainable=`` to
+# Verdict.compare on every example, computed on the instance (stable rank ∈ [1, min(m, d, rank)], probability ∈
+# [0, 1], …); an example whose bound lies outside it is vacuous.
+ATTAINABLE_KINDS = ("stable-rank", "probability", "fraction", "norm", "margin", "loss", "ratio", "count", "other")
+FAMILY_WISE_ALPHA = 0.05  # the run's family-wise false-alarm budget, union over every statistical test
+PAPER_ALPHA = {"lai": 0.0125, "frei": 0.0125, "kou": 0.0125, "linear": 0.0125}  # its allocation to the papers
 
 
 def _default_target(self) -> str:
@@ -58,8 +72,27 @@ class Check:
       sharpness control; the tightened statement must be violated by some in-regime example, or the
       check has no power near its bound. ``None`` only with ``sharpness_why`` (identities, whose
       bound is a float tolerance; statements the generator cannot bring close to the bound).
-    * ``alpha``: for a statistical test, the probability of a false alarm per example (the test's
-      confidence level is 1 − alpha); summed over the suite in the report.
+    * ``alpha``: for a statistical check, its share of the run's family-wise false-alarm budget
+      (:data:`FAMILY_WISE_ALPHA`, allocated per paper by :data:`PAPER_ALPHA`; a registry rule keeps the sums
+      within them). The runner splits it evenly over the check's examples and passes the per-example level
+      to ``run`` as the scenario parameter ``test_alpha``; the check must run its test at that level and report
+      it in ``details["test"]`` (see :func:`checkers.stats.binomial_test`), with the profile's seed count.
+    * ``control`` (negative controls): the property of the instance the control breaks, one of
+      :data:`CONTROL_KINDS`; a control that moves a constant of the bound past the value the run attains is
+      circular and refused.
+    * ``loose``: for an in-regime inequality whose sharpness control misses at its fixed factor: why (the
+      measured looseness is a finding about the paper). The check is then graded ``loose``/``weak`` and
+      reported as such instead of failing; the factor itself is never raised to pass.
+    * ``attainable``: the kind of range the measured quantity can take (:data:`ATTAINABLE_KINDS`); the check
+      passes the instance's range as ``attainable=`` to :meth:`Verdict.compare` on every example.
+    * ``corners``: names of the corners of the hypothesis range (each knob at its printed bound) the check
+      must cover; an example reports the corners it sits at in ``details["corners"]``. A held check that
+      misses a declared corner is ``inconclusive``.
+    * ``refine``: ``refine(scenario, verdict)`` → scenarios: the local refinement step of the adversary
+      (e.g. scipy.optimize from the tightest draws, the optimum encoded in the scenario so that it replays);
+      the runner evaluates what it returns for the tightest holding examples.
+    * ``typical``: a statistical statement whose printed probability cannot be tested at any feasible seed
+      count (1 − n⁻¹⁰): the reason, and the check tests it as "typical" (stated in the report).
     * ``outside_by_design`` (in-regime): texts of hypotheses the check's instances are *meant* to break,
       because the check reruns the paper's own experiment and that experiment lies outside them (e.g. Lai
       et al.'s App. F with n = 10, d = 2000, outside Assumption 2); ``outside_why`` says so. Any other
@@ -82,6 +115,12 @@ class Check:
     alpha: float | None = None
     outside_by_design: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     outside_why: str = ""
+    control: str = ""
+    loose: str = ""
+    attainable: str = ""
+    corners: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    refine: Callable[[Scenario, Verdict], Sequence[Scenario]] | None = attrs.field(default=None, eq=False)
+    typical: str = ""
 
     @name.validator
     def _name_ok(self, _a, value: str) -> None:
@@ -97,6 +136,39 @@ class Check:
             raise ValueError(f"Check.alpha: must be in (0, 1), got {self.alpha!r}")
         if self.outside_by_design and (self.regime != "in-regime" or not self.outside_why):
             raise ValueError(f"Check.outside_by_design: in-regime checks only, with outside_why ({self.name})")
+        if self.control in CIRCULAR_KINDS:
+            raise ValueError(f"Check.control: {self.control!r} is circular (a constant set past the value the same run "
+                             f"attains cannot miss); break a property of the instance instead ({self.name})")
+        if self.control and (self.regime != "negative-control" or self.control not in CONTROL_KINDS):
+            raise ValueError(f"Check.control: negative controls only, one of {', '.join(CONTROL_KINDS)}; "
+                             f"got {self.control!r} ({self.name})")
+        if self.attainable and self.attainable not in ATTAINABLE_KINDS:
+            raise ValueError(f"Check.attainable: one of {', '.join(ATTAINABLE_KINDS)}, got {self.attainable!r} ({self.name})")
+        if self.loose and self.sharpness is None:
+            raise ValueError(f"Check.loose: only for a check with a sharpness factor ({self.name})")
+
+
+@attrs.frozen
+class PrintedNote:
+    """A reading that differs from the print, recorded (never corrected silently): ``kind`` one of
+    :data:`NOTE_KINDS`, ``where`` (section, equation), the ``printed`` and the ``read_as`` forms, the
+    ``consequence`` downstream, and ``check``: the name of the claim's check of the printed form when it has
+    numeric content (empty when it has none: a lost symbol, a word)."""
+
+    kind: str = attrs.field(validator=attrs.validators.in_(NOTE_KINDS))
+    where: str
+    printed: str
+    read_as: str
+    consequence: str = ""
+    check: str = ""
+    evidence: str = ""
+
+    def __repr__(self) -> str:
+        return f"{self.kind} at {self.where}: printed {self.printed!r}, read as {self.read_as!r}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "where": self.where, "printed": self.printed, "read_as": self.read_as,
+                "consequence": self.consequence, "check": self.check, "evidence": self.evidence}
 
 
 @attrs.frozen
@@ -121,13 +193,20 @@ class Claim:
     readings: Mapping[str, str] = attrs.field(factory=dict, converter=dict)
     notes: str = ""
     latex: str = ""
+    no_known_control: str = ""
+    printed_notes: Sequence[PrintedNote] = attrs.field(factory=tuple, converter=tuple)
 
     def __attrs_post_init__(self) -> None:
         if not self.id.startswith(self.paper + "."):
             raise ValueError(f"Claim.id: must start with the paper key {self.paper!r}, got {self.id!r}")
         regimes = {c.regime for c in self.checks}
-        if regimes != {"in-regime", "negative-control"}:
-            raise ValueError(f"Claim {self.id}: needs at least one in-regime and one negative-control check, has {sorted(regimes)}")
+        need = {"in-regime"} if self.no_known_control else {"in-regime", "negative-control"}
+        if not need <= regimes:
+            raise ValueError(f"Claim {self.id}: needs at least one in-regime and one negative-control check "
+                             f"(or no_known_control with the scan that looked for one), has {sorted(regimes)}")
+        for note in self.printed_notes:
+            if note.check and note.check not in {c.name for c in self.checks}:
+                raise ValueError(f"Claim {self.id}: printed note {note.where!r} names check {note.check!r}, which it lacks")
         names = [c.name for c in self.checks]
         if len(set(names)) != len(names):
             raise ValueError(f"Claim {self.id}: check names must be unique, got {names}")
@@ -153,7 +232,8 @@ class Claim:
             "id": self.id, "paper": self.paper, "ref": self.ref, "title": self.title,
             "statement": self.statement, "latex": self.latex, "kind": self.kind, "expected": self.expected,
             "expected_reason": self.expected_reason, "corrected_statement": self.corrected_statement,
-            "readings": dict(self.readings), "notes": self.notes,
+            "readings": dict(self.readings), "notes": self.notes, "no_known_control": self.no_known_control,
+            "printed_notes": [n.to_json() for n in self.printed_notes],
             "hypotheses": [h.to_json() for h in self.hypotheses],
             "constants": [c.to_json() for c in self.constants],
             "checks": [check_json(c) for c in self.checks],
@@ -164,7 +244,9 @@ def check_json(c: Check) -> dict:
     return {"name": c.name, "regime": c.regime, "description": c.description, "violates": c.violates,
             "target": c.target, "reading": c.reading, "erratum": c.erratum, "sharpness": c.sharpness,
             "sharpness_why": c.sharpness_why, "alpha": c.alpha,
-            "outside_by_design": list(c.outside_by_design), "outside_why": c.outside_why}
+            "outside_by_design": list(c.outside_by_design), "outside_why": c.outside_why,
+            "control": c.control, "loose": c.loose, "attainable": c.attainable, "corners_declared": list(c.corners),
+            "adversary": "hypothesis-target" + ("+refine" if c.refine is not None else ""), "typical": c.typical}
 
 
 class RegistryError(RuntimeError):

@@ -15,17 +15,34 @@ import traceback
 from typing import Any
 
 import attrs
-from hypothesis import find
+from hypothesis import find, target
 from hypothesis.errors import NoSuchExample
 
 from checkers.claim import NON_REFUTING, Check, Claim
+from checkers.stats import per_example_alpha
 from checkers.verdict import SolverTrouble, Verdict
 from generators.profiles import Profile
 from generators.scenario import Scenario
 
-__all__ = ["CheckResult", "run_check", "replay_command", "replay", "replay_recorded", "claim_verdict", "claim_finding"]
+__all__ = ["CheckResult", "run_check", "replay_command", "replay", "replay_recorded", "claim_verdict", "claim_finding",
+           "grade", "GRADES", "EvidenceRuleError"]
 
 MAX_POINTS = 200  # (measured, bound) pairs kept per check for the report's plot
+REFINE_FROM = 3  # the adversary's local refinement starts from this many tightest holding draws
+GRADES = ("sharp", "loose", "weak")  # looseness ≤ 2, ≤ 10, > 10
+
+
+def grade(looseness: float) -> str:
+    """Evidence grade of an inequality check from its measured looseness (the smallest tightening factor at
+    which an example fails): ``sharp`` (≤ 2), ``loose`` (≤ 10), ``weak`` (> 10: no power near the bound)."""
+    if looseness <= 2:
+        return "sharp"
+    return "loose" if looseness <= 10 else "weak"
+
+
+class EvidenceRuleError(RuntimeError):
+    """A check broke an evidence rule at run time (a statistical test not at its allocated level or with a
+    hard-coded seed count, an undeclared attainable range): a bug in the check, reported as ``error``."""
 
 
 @attrs.define
@@ -43,6 +60,10 @@ class CheckResult:
     seconds: float = 0.0
     points: list = attrs.field(factory=list)
     sharpness: dict | None = None
+    informative: int = 0
+    corners: dict | None = None
+    test_alpha: float | None = None
+    adversary: dict | None = None
 
     @classmethod
     def from_json(cls, rec: dict) -> "CheckResult":
@@ -57,6 +78,8 @@ class CheckResult:
             "examples": self.examples, "counts": self.counts, "evidence": self.evidence,
             "counterexample": self.counterexample, "error": self.error, "reason": self.reason,
             "seconds": round(self.seconds, 3), "points": self.points, "sharpness_control": self.sharpness,
+            "informative": self.informative, "corners": self.corners, "test_alpha": self.test_alpha,
+            "adversary": self.adversary,
         }
 
 
@@ -110,6 +133,35 @@ def _base_seed_map(base_seed: int):
     return lambda s: attrs.evolve(s, seed=(int(s.seed) + 1_000_003 * int(base_seed)) % 2**32)
 
 
+def _inject(check: Check, profile: Profile):
+    """Per-example statistical level: the check's family-wise share split over its examples, passed to ``run``
+    as the scenario parameter ``test_alpha`` (recorded with the instance, so replay is exact)."""
+    if check.alpha is None:
+        return lambda s: s
+    a = per_example_alpha(check.alpha, profile.max_examples(check.cost))
+    return lambda s: attrs.evolve(s, params=dict(s.params, test_alpha=a))
+
+
+def _enforce_rules(check: Check, profile: Profile, scn: Scenario, v: Verdict) -> None:
+    """Evidence rules checked on every example with evidence (issue 15)."""
+    if v.outcome not in ("holds", "violated", "vacuous") or v.evidence is None:
+        return
+    where = f"check {check.name!r}"
+    if check.alpha is not None:
+        test = dict(v.evidence.details).get("test")
+        a = scn.get("test_alpha")
+        if not isinstance(test, dict) or "alpha" not in test:
+            raise EvidenceRuleError(f"{where}: a statistical check must report its test in details['test'] "
+                                    f"(checkers.stats.binomial_test), run at test_alpha = {a}")
+        if a is not None and float(test["alpha"]) > float(a) * (1 + 1e-9):
+            raise EvidenceRuleError(f"{where}: test run at alpha = {test['alpha']} above its allocation {a}")
+        if "trials" in test and int(test["trials"]) < profile.seeds and not test.get("trials_why"):
+            raise EvidenceRuleError(f"{where}: {test['trials']} trials < the profile's {profile.seeds} seeds "
+                                    f"(hard-coded seed count?); give trials_why if the statement fixes it")
+    if check.attainable and v.outcome != "vacuous" and v.evidence.attainable is None:
+        raise EvidenceRuleError(f"{where}: declares attainable={check.attainable!r} but passed no attainable= range")
+
+
 def _outside_if_broken(v: Verdict, by_design: tuple[str, ...]) -> Verdict:
     """An in-regime example on which the evidence measures a hypothesis false is ``outside`` (not
     evidence for or against the claim), unless the check declares that hypothesis broken by design."""
@@ -139,7 +191,7 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
     counts = {k: 0 for k in ("holds", "violated", "outside", "inconclusive", "vacuous", "other-reason")}
     state: dict[str, Any] = {"first": None, "best": None, "best_verdict": None, "after": 0,
                              "tight": None, "reasons": [], "over_budget": False, "thresholds": [],
-                             "other": None}
+                             "other": None, "corners": set(), "tightest": [], "refined": 0}
     points: list = []
     t0 = time.perf_counter()
     budget = profile.check_budget_s * max(1.0, check.cost)
@@ -168,6 +220,7 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
             return Verdict.inconclusive(f"solver: {exc}")
         if not isinstance(v, Verdict):
             raise TypeError(f"check {claim.id}/{check.name} returned {type(v).__name__}, not Verdict")
+        _enforce_rules(check, profile, scn, v)
         return v if nc else _outside_if_broken(v, check.outside_by_design)
 
     def _named_hypothesis_broken(v: Verdict) -> tuple[bool, str]:
@@ -197,6 +250,15 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
         if searching:
             counts[v.outcome] += 1
             ev = v.evidence
+            if ev is not None and v.outcome in ("holds", "violated"):
+                rel = ev.slack / (abs(ev.bound) + 1e-300)
+                if math.isfinite(rel):  # the adversary: Hypothesis's target phase climbs towards the bound
+                    try:
+                        target(-max(-1e12, min(1e12, rel)), label="tightness")
+                    except Exception:  # outside a Hypothesis test (refinement): nothing to steer
+                        pass
+                for c in (ev.details or {}).get("corners", ()) or ():
+                    state["corners"].add(str(c))
             if ev is not None and len(points) < MAX_POINTS and math.isfinite(ev.measured) and math.isfinite(ev.bound):
                 points.append([ev.measured, ev.bound, v.outcome])
             if v.outcome == "holds" and ev is not None:
@@ -204,6 +266,7 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
                 rel = ev.slack / (abs(ev.bound) + 1e-300)
                 if state["tight"] is None or rel < state["tight"][0]:
                     state["tight"] = (rel, v, scn)
+                state["tightest"].append((rel, scn, v))
             elif v.outcome in ("outside", "inconclusive", "vacuous") and len(state["reasons"]) < 5:
                 state["reasons"].append(v.reason)
         if v.outcome == "violated":
@@ -214,7 +277,10 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
         return False
 
     res = CheckResult(claim.id, check.name, check.regime, "error")
-    strategy = check.scenarios(profile).map(_base_seed_map(profile.base_seed))
+    seed_map, inject = _base_seed_map(profile.base_seed), _inject(check, profile)
+    strategy = check.scenarios(profile).map(lambda s: inject(seed_map(s)))
+    if check.alpha is not None:
+        res.test_alpha = per_example_alpha(check.alpha, profile.max_examples(check.cost))
     try:
         find(strategy, violated, settings=profile.hypothesis_settings(check.cost))
     except (NoSuchExample, _Budget):
@@ -226,11 +292,35 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
         res.counts = counts
         res.examples = sum(v for k, v in counts.items() if k != "other-reason")
         return res
+    if check.refine is not None and state["first"] is None and not state["over_budget"]:
+        # the adversary's local step: refine from the tightest holding draws (each result is an example)
+        try:
+            for _rel, scn, v in sorted(state["tightest"], key=lambda t: t[0])[:REFINE_FROM]:
+                for s2 in check.refine(scn, v):
+                    state["refined"] += 1
+                    if violated(s2) or time.perf_counter() - t0 > budget:
+                        break
+                if state["first"] is not None or time.perf_counter() - t0 > budget:
+                    break
+        except _Budget:
+            pass
+        except Exception as exc:
+            res.error = "refine: " + "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            res.reason = traceback.format_exc(limit=-4)
+            res.seconds, res.counts = time.perf_counter() - t0, counts
+            return res
+    res.adversary = {"search": "hypothesis-target" + ("+refine" if check.refine is not None else ""),
+                     "refined_examples": state["refined"],
+                     "worst_rel_slack": (min(t[0] for t in state["tightest"]) if state["tightest"] else None)}
     res.seconds = time.perf_counter() - t0
     res.counts = counts
     res.examples = sum(v for k, v in counts.items() if k != "other-reason") + counts["other-reason"]
     res.points = points
     informative = counts["holds"] + counts["violated"]
+    res.informative = informative
+    if check.corners:
+        res.corners = {"declared": list(check.corners), "covered": sorted(state["corners"] & set(check.corners)),
+                       "missing": [c for c in check.corners if c not in state["corners"]]}
     if state["best"] is not None:
         scn, v = state["best"], state["best_verdict"]
         res.counterexample = {"instance": scn.as_dict(), "replay": replay_command(claim.id, check.name, scn),
@@ -254,7 +344,7 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
         else:
             res.reason = "no violation found in %d examples" % res.examples
         return res
-    need = min(profile.min_informative, profile.max_examples(check.cost))
+    need = profile.min_informative
     tally = (f"{informative} informative of {res.examples} "
              f"({counts['vacuous']} vacuous, {counts['outside']} outside, {counts['inconclusive']} inconclusive)")
     if state["over_budget"]:
@@ -264,6 +354,9 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
         res.outcome = "inconclusive"
         res.reason = (f"too few informative examples: {tally}; need at least {need} and half"
                       + (": " + reasons if reasons else ""))
+    elif res.corners and res.corners["missing"]:
+        res.outcome = "inconclusive"
+        res.reason = (f"declared corner(s) not covered: {', '.join(res.corners['missing'])} ({tally})")
     else:
         res.outcome = "held"
         if informative < res.examples:
@@ -279,12 +372,17 @@ def _sharpness(check: Check, thresholds: list[float]) -> dict:
     looseness = min(thresholds) if thresholds else math.inf
     if check.sharpness is None:
         return {"factor": None, "outcome": "not-applicable", "why": check.sharpness_why,
-                "looseness": looseness}
+                "looseness": looseness, "grade": "n/a"}
     caught = looseness < check.sharpness
-    return {"factor": check.sharpness, "outcome": "caught" if caught else "missed", "looseness": looseness,
-            "why": ("" if caught else
-                    f"no power near the bound: even the bound tightened ×{check.sharpness:g} held on every "
-                    f"in-regime example (the printed bound is loose by ×{looseness:.3g} on them)")}
+    g = grade(looseness)
+    if caught:
+        return {"factor": check.sharpness, "outcome": "caught", "looseness": looseness, "why": "", "grade": g}
+    why = (f"no power near the bound: even the bound tightened ×{check.sharpness:g} held on every "
+           f"in-regime example (the printed bound is loose by ×{looseness:.3g} on them)")
+    if check.loose:  # declared: the looseness is a finding about the paper, reported by its grade
+        return {"factor": check.sharpness, "outcome": "loose", "looseness": looseness, "grade": g,
+                "why": f"{why}; declared loose: {check.loose}"}
+    return {"factor": check.sharpness, "outcome": "missed", "looseness": looseness, "why": why, "grade": g}
 
 
 def claim_verdict(claim: Claim, results: list[CheckResult]) -> tuple[str, str]:

@@ -72,6 +72,7 @@ class Evidence:
     constants: Mapping[str, Any] = attrs.field(factory=dict)
     hypotheses: Mapping[str, Any] = attrs.field(factory=dict)
     details: Mapping[str, Any] = attrs.field(factory=dict)
+    attainable: tuple | None = None  # (lo, hi): the range the measured quantity can take on this instance
 
     def __attrs_post_init__(self) -> None:
         if self.relation not in _REL:
@@ -94,6 +95,7 @@ class Evidence:
             "quantity": self.quantity, "measured": float(self.measured), "bound": float(self.bound),
             "relation": self.relation, "slack": self.slack, "constants": dict(self.constants),
             "hypotheses": dict(self.hypotheses), "details": dict(self.details),
+            "attainable": None if self.attainable is None else [float(self.attainable[0]), float(self.attainable[1])],
         })
 
 
@@ -129,7 +131,12 @@ class Verdict:
         the bound lies outside ``attainable`` = (lo, hi), the range the measured quantity can take
         (an upper bound ≥ hi, a lower bound ≤ lo).
         """
-        ev = Evidence(quantity, float(measured), float(bound), relation, **kw)
+        if attainable is not None:
+            lo, hi = float(attainable[0]), float(attainable[1])
+            if not lo <= hi:
+                raise ValueError(f"attainable: need lo ≤ hi, got {attainable!r}")
+            attainable = (lo, hi)
+        ev = Evidence(quantity, float(measured), float(bound), relation, attainable=attainable, **kw)
         why = _vacuity(ev, allowed_failure, attainable)
         if why:
             return cls("vacuous", ev, (reason + "; " if reason else "") + why)

@@ -6,7 +6,8 @@
 * target ``proof-step`` / ``experiment``: a violation is a proof / experiment erratum — xfail when
   declared (``erratum``), fail when new; an expected erratum that no longer reproduces fails;
 * otherwise a violation fails with the replay command; ``inconclusive`` fails (never a silent pass);
-* a held check whose declared sharpness control is missed fails (the check has lost its power).
+* a held check whose sharpness control (at its fixed factor) is missed fails (the check has lost its power),
+  unless the check declares ``loose`` (the looseness is a finding about the paper, reported by its grade).
 """
 from __future__ import annotations
 

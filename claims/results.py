@@ -7,12 +7,12 @@ import os
 import time
 from typing import Iterable
 
-from checkers.claim import NON_REFUTING, PAPERS, check_json, claims, get_claim
+from checkers.claim import FAMILY_WISE_ALPHA, NON_REFUTING, PAPER_ALPHA, PAPERS, check_json, claims, get_claim
 from checkers.runner import CheckResult, claim_finding, claim_verdict
 from checkers.verdict import jsonable
 from generators.profiles import Profile
 
-__all__ = ["results_document", "write_results", "false_alarm_bound"]
+__all__ = ["results_document", "write_results", "false_alarm_bound", "claim_grade"]
 
 
 def results_document(results: Iterable[CheckResult], profile: Profile, *, wall_seconds: float | None = None) -> dict:
@@ -28,7 +28,10 @@ def results_document(results: Iterable[CheckResult], profile: Profile, *, wall_s
         cex = next((r.counterexample for r in rs
                     if r.regime == "in-regime" and r.counterexample and claim.check(r.name).target not in NON_REFUTING), None)
         entry = claim.to_json()
-        entry.update({"verdict": verdict, "verdict_reason": why, "finding": claim_finding(claim, rs),
+        g = claim_grade(claim, rs)
+        label = verdict + (" (weak evidence)" if verdict == "verified" and g == "weak" else "")
+        entry.update({"verdict": verdict, "verdict_label": label, "grade": g, "verdict_reason": why,
+                      "finding": claim_finding(claim, rs),
                       "checks": [dict(r.to_json(), **check_json(claim.check(r.name))) for r in rs],
                       "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
         out.append(entry)
@@ -52,16 +55,45 @@ def write_results(results: Iterable[CheckResult], profile: Profile, path: str, *
     return doc
 
 
+def claim_grade(claim, results) -> str:
+    """``strong`` when some statement-level inequality check (as printed or corrected, in-regime, with a
+    sharpness factor) is graded sharp or loose, ``weak`` when all such checks are weak (no power near their
+    bounds), ``n/a`` when the claim has none (identities, statistical tests)."""
+    grades = [(r.sharpness or {}).get("grade") for r in results
+              if r.regime == "in-regime" and claim.check(r.name).target in ("as-printed", "corrected")
+              and claim.check(r.name).sharpness is not None and r.outcome == "held"]
+    grades = [g for g in grades if g in ("sharp", "loose", "weak")]
+    if not grades:
+        return "n/a"
+    return "weak" if all(g == "weak" for g in grades) else "strong"
+
+
 def false_alarm_bound(entries: list[dict]) -> dict:
-    """Union bound on the probability that a true statement is refuted by chance in this run:
-    Σ over statistical in-regime checks of (informative examples × the test's alpha)."""
-    total, tests = 0.0, 0
+    """The run's family-wise false-alarm bound: the union over every statistical test (each example's
+    one-sided test at its per-example level) of its level. Each statistical check holds a declared share of
+    ``FAMILY_WISE_ALPHA`` (its ``alpha``), split evenly over its examples, so the bound is at most the sum of
+    the shares that ran, which a registry rule keeps ≤ ``FAMILY_WISE_ALPHA``."""
+    spent, tests, allocated = 0.0, 0, 0.0
+    by_paper: dict[str, dict] = {}
+    checks = []
     for e in entries:
         for ch in e["checks"]:
-            if ch["regime"] == "in-regime" and ch.get("alpha"):
-                n = ch["counts"].get("holds", 0) + ch["counts"].get("violated", 0)
-                total += n * ch["alpha"]
-                tests += n
-    return {"union_bound": min(1.0, total), "expected_false_alarms": total, "statistical_tests": tests,
-            "how": "Σ over statistical in-regime examples of the test's alpha (each test is one-sided at 1 − alpha): "
-                   "the expected number of false alarms if every statement is true; the union bound caps it at 1"}
+            if ch["regime"] != "in-regime" or not ch.get("alpha"):
+                continue
+            n = ch["counts"].get("holds", 0) + ch["counts"].get("violated", 0)
+            a = ch.get("test_alpha") or ch["alpha"]
+            spent += n * a
+            tests += n
+            allocated += ch["alpha"]
+            bp = by_paper.setdefault(e["paper"], {"allocated": 0.0, "spent": 0.0, "budget": PAPER_ALPHA.get(e["paper"]),
+                                                  "checks": 0})
+            bp["allocated"] += ch["alpha"]
+            bp["spent"] += n * a
+            bp["checks"] += 1
+            checks.append({"claim": e["id"], "check": ch["name"], "alpha": ch["alpha"], "per_example": a,
+                           "tests": n})
+    return {"family_wise_alpha": FAMILY_WISE_ALPHA, "union_bound": min(1.0, spent), "allocated": allocated,
+            "expected_false_alarms": spent, "statistical_tests": tests, "by_paper": by_paper, "allocation": checks,
+            "how": "each statistical check holds a declared share (alpha) of the family-wise budget, split evenly "
+                   "over its examples (one one-sided test each); the union bound over all tests that ran is "
+                   "Σ tests × per-example level ≤ Σ shares ≤ the family-wise alpha"}

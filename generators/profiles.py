@@ -27,7 +27,9 @@ class Profile:
     base_seed: int = 0  # shifts every scenario seed (stability runs: same structure, new instances)
 
     def max_examples(self, cost: float = 1.0) -> int:
-        return max(2, int(round(self.examples / max(cost, 1e-9))))
+        """Examples for a check of this cost: never below ``min_informative`` (no scaling lowers a check
+        below the floor that makes it conclusive)."""
+        return max(2, self.min_informative, int(round(self.examples / max(cost, 1e-9))))
 
     def hypothesis_settings(self, cost: float = 1.0) -> settings:
         return settings(

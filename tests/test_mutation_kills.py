@@ -62,7 +62,8 @@ def test_evidence_to_json_exact():
     ev = Evidence("q", np.float64(1.0), 3, ">=", constants={"C": np.float64(2.0)}, hypotheses={"h": {"holds": True}},
                   details={"d": (1, 2)})
     assert ev.to_json() == {"quantity": "q", "measured": 1.0, "bound": 3.0, "relation": ">=", "slack": -2.0,
-                            "constants": {"C": 2.0}, "hypotheses": {"h": {"holds": True}}, "details": {"d": [1, 2]}}
+                            "constants": {"C": 2.0}, "hypotheses": {"h": {"holds": True}}, "details": {"d": [1, 2]},
+                            "attainable": None}
     assert Evidence("q", 1, 2).relation == "<=" and Evidence("q", 1, 2).constants == {}
     with pytest.raises(ValueError, match=r"relation: must be one of \['<', '<=', '>', '>='\], got '=='"):
         Evidence("q", 1, 2, "==")
@@ -249,13 +250,14 @@ def test_profile_values_exact():
 
 def test_max_examples_and_settings():
     p = PROFILES["ci"]
-    assert p.max_examples() == 12 and p.max_examples(4) == 3 and p.max_examples(100) == 2
+    # no cost scaling lowers a check below the profile's min_informative (ci 4, dev 10)
+    assert p.max_examples() == 12 and p.max_examples(4) == 4 and p.max_examples(100) == 4
     assert p.max_examples(1.6) == 8 and p.max_examples(0) == 12 * 10**9  # cost clamped at 1e-9
-    assert p.max_examples(8) == 2  # 1.5 rounds to 2
-    assert PROFILES["dev"].max_examples(16) == 2  # 2.5 rounds to 2 (banker's), floor 2
-    assert PROFILES["dev"].max_examples(11.4) == 4  # 3.5 rounds to 4
-    s = p.hypothesis_settings(4)
-    assert s.max_examples == 3 and s.derandomize is True and s.database is None and s.deadline is None
+    assert p.max_examples(2.4) == 5 and p.max_examples(2.6) == 5  # 5.0 and 4.6 round to 5
+    assert PROFILES["dev"].max_examples(16) == 10 and PROFILES["dev"].max_examples(3.5) == 11  # 11.4 rounds to 11
+    assert attrs.evolve(p, min_informative=1).max_examples(100) == 2  # the absolute floor of 2
+    s = p.hypothesis_settings(3)
+    assert s.max_examples == 4 and s.derandomize is True and s.database is None and s.deadline is None
     assert s.print_blob is False and set(s.suppress_health_check) == set(__import__("hypothesis").HealthCheck)
     assert p.hypothesis_settings().max_examples == 12
 

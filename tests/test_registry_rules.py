@@ -53,3 +53,31 @@ def test_every_required_reference_is_registered(paper):
     assert sorted(set(refs) - set(have)) == [], f"{paper}: unregistered references"
     assert set(have) <= set(refs), f"{paper}: references not in the required list: {sorted(set(have) - set(refs))}"
     assert len(have) == len(set(have)), f"{paper}: a reference is registered twice"
+
+
+# --- the evidence standard (issue 15): checkers/rules.py ---------------------------------------------------------
+from checkers import rules  # noqa: E402
+
+
+@pytest.mark.parametrize("claim", ALL, ids=[c.id for c in ALL])
+def test_controls_declare_the_property_they_break(claim):
+    assert rules.control_kind_violations(claim) == []
+
+
+@pytest.mark.parametrize("claim", ALL, ids=[c.id for c in ALL])
+def test_sharpness_factors_fixed_in_advance(claim):
+    assert rules.sharpness_violations(claim) == []
+
+
+@pytest.mark.parametrize("claim", ALL, ids=[c.id for c in ALL])
+def test_stable_ranks_and_probabilities_declare_their_range(claim):
+    assert rules.attainable_violations(claim) == []
+
+
+@pytest.mark.parametrize("claim", ALL, ids=[c.id for c in ALL])
+def test_no_hard_coded_seed_counts(claim):
+    assert rules.seed_count_violations(claim) == []
+
+
+def test_family_wise_alpha_allocation():
+    assert rules.alpha_violations(ALL) == []

@@ -75,7 +75,7 @@ def test_claim_validation_messages_and_defaults():
     with pytest.raises(ValueError, match=r"^Claim.id: must start with the paper key 'lai', got 'laix'$"):
         _claim(ir, id="laix")
     with pytest.raises(ValueError, match=r"^Claim lai.toy: needs at least one in-regime and one negative-control "
-                                         r"check, has \['in-regime'\]$"):
+                                         r"check \(or no_known_control with the scan that looked for one\), has \['in-regime'\]$"):
         Claim(id="lai.toy", paper="lai", ref="r", title="t", statement="s", kind="identity", checks=[ir])
     with pytest.raises(ValueError, match=r"^Claim lai.toy: check names must be unique, got \['ir', 'ir', 'nc'\]$"):
         _claim(ir, ir)
@@ -107,11 +107,13 @@ def test_claim_lookup_and_json():
     assert c.hypothesis("k ≤ 500") is K and c.hypothesis("k") is None
     assert check_json(ir) == {"name": "ir", "regime": "in-regime", "description": "d", "violates": "",
                               "target": "as-printed", "reading": "", "erratum": "", "sharpness": 2.0,
-                              "sharpness_why": "", "alpha": 0.01, "outside_by_design": [], "outside_why": ""}
+                              "sharpness_why": "", "alpha": 0.01, "outside_by_design": [], "outside_why": "",
+                              "control": "", "loose": "", "attainable": "", "corners_declared": [],
+                              "adversary": "hypothesis-target", "typical": ""}
     assert c.to_json() == {
         "id": "lai.toy", "paper": "lai", "ref": "Toy 1", "title": "toy", "statement": "k ≤ 1000", "latex": "k",
         "kind": "deterministic", "expected": "holds", "expected_reason": "", "corrected_statement": "",
-        "readings": {}, "notes": "n", "hypotheses": [K.to_json()], "constants": [{"name": "C", "value": 2.0, "why": "w"}],
+        "readings": {}, "notes": "n", "no_known_control": "", "printed_notes": [], "hypotheses": [K.to_json()], "constants": [{"name": "C", "value": 2.0, "why": "w"}],
         "checks": [check_json(ch) for ch in c.checks]}
 
 
@@ -179,7 +181,8 @@ def test_check_result_json_roundtrip():
     j = r.to_json()
     assert j == {"name": "ir", "regime": "in-regime", "outcome": "held", "examples": 3, "counts": {"holds": 3},
                  "evidence": {"a": 1}, "counterexample": None, "error": "", "reason": "r", "seconds": 1.235,
-                 "points": [[1, 2, "holds"]], "sharpness_control": {"factor": 2.0}}
+                 "points": [[1, 2, "holds"]], "sharpness_control": {"factor": 2.0}, "informative": 0, "corners": None,
+                 "test_alpha": None, "adversary": None}
     back = CheckResult.from_json({**j, "claim_id": "lai.toy", "unknown": 1})
     assert back.sharpness == {"factor": 2.0} and back.claim_id == "lai.toy" and back.seconds == 1.235
     assert back.to_json() == j
@@ -208,13 +211,19 @@ def test_replay_and_recorded():
 
 def test_sharpness_record():
     ch = Check("ir", "in-regime", _ks(), _le(1), sharpness=2.0)
-    assert _sharpness(ch, [3.0, 1.9]) == {"factor": 2.0, "outcome": "caught", "looseness": 1.9, "why": ""}
+    assert _sharpness(ch, [3.0, 1.9]) == {"factor": 2.0, "outcome": "caught", "looseness": 1.9, "why": "",
+                                          "grade": "sharp"}
     m = _sharpness(ch, [2.0])  # strict: looseness equal to the factor is not caught
     assert m["outcome"] == "missed" and m["why"] == ("no power near the bound: even the bound tightened ×2 held on "
                                                      "every in-regime example (the printed bound is loose by ×2 on them)")
     assert _sharpness(ch, [])["looseness"] == math.inf and _sharpness(ch, [])["outcome"] == "missed"
     na = attrs.evolve(ch, sharpness=None, sharpness_why="identity")
-    assert _sharpness(na, [1.5]) == {"factor": None, "outcome": "not-applicable", "why": "identity", "looseness": 1.5}
+    assert _sharpness(na, [1.5]) == {"factor": None, "outcome": "not-applicable", "why": "identity", "looseness": 1.5,
+                                     "grade": "n/a"}
+    assert m["grade"] == "sharp" and _sharpness(ch, [2.5])["grade"] == "loose" and _sharpness(ch, [10.5])["grade"] == "weak"
+    lo = attrs.evolve(ch, loose="a finding: the bound is loose")
+    got = _sharpness(lo, [12.0])
+    assert got["outcome"] == "loose" and got["grade"] == "weak" and got["why"].endswith("declared loose: a finding: the bound is loose")
 
 
 # --- runner.py: run_check -----------------------------------------------------------------------
@@ -267,15 +276,15 @@ def test_run_check_reasons_and_need():
     r4 = run_check(_claim(few), few, CI)
     assert r4.examples == 4 and r4.outcome == "held"
     need = attrs.evolve(CI, min_informative=5)
-    r3 = run_check(_claim(few), few, need)  # need = min(5, 4 examples) = 4
-    assert r3.outcome == "held"
+    r5 = run_check(_claim(few), few, need)  # no scaling lowers a check below the floor: 5 examples, need 5
+    assert r5.examples == 5 and r5.outcome == "held"
     one_short = attrs.evolve(CI, examples=6, min_informative=7)
     def five_of_six(s):  # noqa: E306
         return Verdict.vacuous("v") if s["k"] == 0 else _le(1000)(s)
     ch = Check("ir", "in-regime", _ks(), five_of_six)
     r = run_check(_claim(ch), ch, one_short)
     inf = r.counts["holds"]
-    assert r.outcome == ("held" if inf >= 6 else "inconclusive")
+    assert r.examples == 7 and r.outcome == ("held" if inf >= 7 else "inconclusive")
     no_reason = Check("ir", "in-regime", _ks(), lambda s: Verdict.vacuous(""))
     assert run_check(_claim(no_reason), no_reason, CI).reason.endswith("need at least 4 and half")
 
