@@ -85,7 +85,7 @@ CLAIM = register(Claim(
               lambda s: _recursion(s, "recursion"),
               description="x_n = x_1 + x_2 (rank n − 1): (5.1) has no unique ρ; the min-norm ρ solving (5.1) is not "
                           "the recursion's",
-              violates=INDEPENDENT.text),
+              violates=INDEPENDENT.text, control="data"),
         Check("proof-step-closed-form", "in-regime", _scenarios("nearorth", GAMMAS, 10), lambda s: _recursion(s, "closed"),
               target="proof-step",
               description="proof of Lemma B.3 as printed: ρ^{(t)} = −(η/nm) Σ_{s=0}^{t} ℓ′_i^{(s)} σ′(⟨w_{j,r}^{(s)}, x_i⟩)"

@@ -91,7 +91,7 @@ CLAIM = register(Claim(
               sharpness=1.5),
         Check("negative-control-large-r", "negative-control",
               lambda p: regime([0.9, 0.95], R_max=(2.4, 3.0), steps=200), _run,
-              description="R = 2.4–3 just past R ≤ 2: the early ratio γR⁻² drops below cγ²", violates=R_SMALL.text),
+              description="R = 2.4–3 just past R ≤ 2: the early ratio γR⁻² drops below cγ²", violates=R_SMALL.text, control="data"),
         Check("proof-step-5-9", "in-regime", lambda p: regime(GAMMAS, steps=100), lambda s: _eq59(s, "printed"),
               target="proof-step", sharpness=None, sharpness_why="a proof step",
               description="(5.9) as printed, every recorded step, both j",

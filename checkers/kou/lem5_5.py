@@ -66,7 +66,7 @@ CLAIM = register(Claim(
                           "every recorded step", sharpness=1.5),
         Check("negative-control-large-r", "negative-control",
               lambda p: regime(0.0, R_max=(2.4, 3.0), steps=20), _run,
-              description="R = 2.4–3 just past R ≤ 2: the early ratio R⁻² drops below c", violates=R_SMALL.text),
+              description="R = 2.4–3 just past R ≤ 2: the early ratio R⁻² drops below c", violates=R_SMALL.text, control="data"),
     ],
     notes="Read under Theorem 4.3's conditions (Lemma E.1). c_eff ≈ R⁻² at R = 2 (ci looseness ≈ ×1.25).",
 ))

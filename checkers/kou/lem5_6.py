@@ -66,7 +66,7 @@ CLAIM = register(Claim(
         Check("negative-control-large-init", "negative-control",
               lambda p: regime([0.3, 0.5], sig_hat=(0.5, 1.0), eta_hat=(0.05, 0.25), steps=80), _run,
               description="σ̂ = 0.5–1 (×10–20 past σ̂ ≤ 1/20): wrong-sign neurons need more than T to flip",
-              violates=SIGMA_L.text),
+              violates=SIGMA_L.text, control="init"),
     ],
     notes="The sign function is the paper's (sign(0) = −1). A pattern that is correct only at recorded steps: every "
           "step is recorded. ci looseness of C = 1 is ≈ ×4 (after one step at η̂ = 1/4 the pattern is already j y_i).",

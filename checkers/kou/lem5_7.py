@@ -99,7 +99,7 @@ CLAIM = register(Claim(
               lambda p: regime([0.3, 0.5], sig_hat=(0.5, 1.0), eta_hat=(0.05, 0.25), steps=40),
               lambda s: _run(s, "corrected"),
               description="σ̂ = 0.5–1: the pattern is not fixed at T, so the increments differ across neurons",
-              target="corrected", violates=SIGMA_L.text),
+              target="corrected", violates=SIGMA_L.text, control="init"),
     ],
     notes="T_fix ≤ T on the in-regime instances is Lemma 5.6's check; here the identities are tested from ⌈T⌉ on.",
 ))

@@ -54,7 +54,7 @@ CLAIM = register(Claim(
               lambda p: regime(0.0, data="correlated", m=(8, 30), sig_hat=(0.01, 0.05), steps=20), _run,
               description="catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1): κ_R ≈ 0.07 ≪ 100, GD on x₂ "
                           "pushes class +1 neurons off x₁",
-              violates=KAPPA_R.text),
+              violates=KAPPA_R.text, control="data"),
     ],
     notes="Exactly orthogonal data can never violate it; nearly-orthogonal data at κ_R = 100 (the boundary) are "
           "generated with every sign pattern of the off-diagonals.",

@@ -114,9 +114,9 @@ CLAIM = register(Claim(
               sharpness_why="a proof step: its tightness is not a claim"),
         Check("negative-control-gap-large-step", "negative-control", BIG_ETA, lambda s: _run(s, "gap"),
               description="η̂ = 20–40 (catalogue N4; smaller η̂ past 1/4 still keep the gap below C₁)",
-              violates=ETA.text),
+              violates=ETA.text, control="step"),
         Check("negative-control-ratio-large-step", "negative-control", BIG_ETA, lambda s: _run(s, "ratio"),
-              description="η̂ = 20–40", violates=ETA.text),
+              description="η̂ = 20–40", violates=ETA.text, control="step"),
     ],
     notes="G.1's constants are loose: the gap is ≈ log R² (the margins grow like log(η‖x_i‖²t/nm)), C₁ ≥ log 60 + 1; "
           "the ℓ′ ratio is ≈ R², C₂ ≥ 330. The sharpness factors (5 and 400) are just above the measured looseness.",

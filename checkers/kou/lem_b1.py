@@ -109,7 +109,7 @@ CLAIM = register(Claim(
         Check("negative-control-small-d", "negative-control",
               lambda p: init_scenario(m=(1, 200), d_rule="fails", mc=8), _run,
               description="the largest d at which the norm event fails w.p. > δ (below C_d log(mn/δ))",
-              violates=D_LARGE.text, alpha=ALPHA),
+              violates=D_LARGE.text, alpha=ALPHA, control="size"),
     ],
     notes="The inner-product half fails with probability at most δ/4 (Gaussian tail and union bound: the proof's own "
           "slack), so U/δ ≤ 1/4 + the χ² part, and at C_d = 20 the χ² part is below δ/4 for most (m, n, δ): the measured looseness is ×4–×7 (ci: ×6.1), hence the sharpness factor 8. The χ² part is exact.",

@@ -103,7 +103,7 @@ CLAIM = register(Claim(
         Check("negative-control-small-m", "negative-control",
               lambda p: init_scenario(m=(1, 1), n=(1, 60), d_rule="fails", mc=8, data="orth"), _run,
               description="orthogonal data (exact probability), the largest m at which the event fails w.p. > δ",
-              violates=M_LARGE.text, alpha=ALPHA),
+              violates=M_LARGE.text, alpha=ALPHA, control="width"),
     ],
     notes="The constant 50 comes from Hoeffding; at m = ⌈50 log(2n/δ)⌉ the exact failure probability (union over i) is "
           "×5 (n = 1, δ = 0.5) to ×10⁴ below δ; the ci examples are loose by ×11.8, hence sharpness factor 13. The "

@@ -96,7 +96,7 @@ CLAIM = register(Claim(
         Check("negative-control-dependent-data", "negative-control", _rank_deficient, _identity,
               description="data projected to n − 1 coordinates: ρ is not unique, and the least-squares "
                           "(minimum-norm) coefficients no longer follow the recursion",
-              violates=INDEPENDENT.text),
+              violates=INDEPENDENT.text, control="data"),
     ],
     notes="The recursion holds for any data and any step size once ρ is unique; uniqueness (linear independence "
           "of the x_i, implied by R_min² > (n − 1)p) is the one hypothesis Definition 5.1 needs.",

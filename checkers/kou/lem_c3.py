@@ -164,9 +164,9 @@ CLAIM = register(Claim(
               violates=RELATION.text),
         Check("negative-control-bullet-1-large-eta", "negative-control", _large_eta, lambda s: _bullet(s, 1, allow=(COND_C3.text,)),
               description="η̂ ∈ [1, 8] (16-128× the largest allowed 1/C): one step already moves ρ̄ by η̂|ℓ′| > "
-                          "log(1 + η̂): bullet 1 must fail", violates=COND_C3.text),
+                          "log(1 + η̂): bullet 1 must fail", violates=COND_C3.text, control="step"),
         Check("negative-control-bullet-2-large-eta", "negative-control", _large_eta, lambda s: _bullet(s, 2, allow=(COND_C3.text,)),
-              description="η̂ ∈ [1, 8], γ ≥ 0.5: bullet 2 must fail", violates=COND_C3.text),
+              description="η̂ ∈ [1, 8], γ ≥ 0.5: bullet 2 must fail", violates=COND_C3.text, control="step"),
     ],
     notes="Constants: C = 16, C′ = 4 (Lemma C.1). The side condition γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 is measured on every "
           "instance (outside when it fails). The step-size controls are caught only far past (C.3): with η̂ ≤ 1/2 "

@@ -115,11 +115,11 @@ CLAIM = register(Claim(
         Check("negative-control-before-t1", "negative-control", leaky_nc,
               lambda s: _pattern(s, "jy", window="before"),
               description="the same pattern test on t < T₁ (t = 0 included): the initial pattern is random",
-              violates=AFTER_T1.text),
+              violates=AFTER_T1.text, control="horizon"),
         Check("negative-control-large-init", "negative-control", _large_init,
               lambda s: _pattern(s, "jy", allow=(COND_C2.text,), dense=0),
               description="σ̂ = 16-128× the largest allowed 1/C with γ ≤ 0.25 (β ≫ γ): own-class neurons that start "
-                          "inactive need ≫ T₁ steps to switch on (geometric grid of recorded steps)", violates=COND_C2.text),
+                          "inactive need ≫ T₁ steps to switch on (geometric grid of recorded steps)", violates=COND_C2.text, control="init"),
     ],
     notes="The step-count check covers every step up to 300 (≥ ⌈T₁⌉ + 44) and a geometric grid to the horizon. "
           "The large-init control is caught from σ̂ ≈ 16/C on (β ≈ 1.6γ ≈ ρ̄⁽ᵀ¹⁾ of an inactive neuron).",

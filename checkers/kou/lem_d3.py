@@ -73,6 +73,6 @@ CLAIM = register(Claim(
         Check("negative-control-base-before-freezing", "negative-control", leaky_nc,
               lambda s: _identities(s, base="before-freeze"),
               description="base time = the last step before the sign pattern froze (< T₁): the increment of that "
-                          "step differs across neurons", violates=BASE.text),
+                          "step differs across neurons", violates=BASE.text, control="horizon"),
     ],
 ))

@@ -164,11 +164,11 @@ CLAIM = register(Claim(
               lambda s: _activation(s, allow=(COND_E4.text, SIDE_E1.text)),
               description="opposite labels with cos∠(x₁, x₂) ≈ 0.5-0.8, R = 2 (R_min²/(np) ∈ [0.3, 0.5], ≈ 150× below "
                           "C R²): class-y₁ neurons active on x₁ are pushed off by x₂'s updates (catalogue N6)",
-              violates=COND_E4.text),
+              violates=COND_E4.text, control="data"),
         Check("negative-control-bullet-3-large-eta", "negative-control", _large_eta,
               lambda s: _rate(s, 3, allow=(COND_E3.text,)),
               description="η̂ ∈ [16, 64]: one step moves ρ̄ by η̂|ℓ′|, above c₃log(1 + 2η̂|S|/m·e^{2β})",
-              violates=COND_E3.text),
+              violates=COND_E3.text, control="step"),
     ],
     notes="Bullet 2 (a lower bound) has no control: no violation of Theorem 4.3's hypotheses slows ρ̄ below "
           "c₂log(…) with the proof's constants (larger β and smaller |S_i⁽⁰⁾| enter the bound itself). Seeds outside "

@@ -117,7 +117,7 @@ CHECKS = [
     Check("negative-control-e24-large-eta", "negative-control", large_eta_orthogonal,
           lambda s: e24(s, allow=(COND_E3.text,)),
           description="p = 0, η̂ ∈ [4, 16] (≥ 64× the largest allowed 1/C): one step pushes ρ̲ by η̂|ℓ′| > β + 1",
-          violates=COND_E3.text),
+          violates=COND_E3.text, control="step"),
 ]
 
 CLAIM = register(Claim(

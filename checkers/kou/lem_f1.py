@@ -150,7 +150,7 @@ CLAIM = register(Claim(
         Check("negative-control-init", "negative-control", _init_pool, lambda s: f1_verdict(s, "limsup", False),
               violates=INIT.text,
               description="σ̂ from 0.2 to 100 (past 1/C): the initialisation still dominates W_j at the horizon (a "
-                          "finite-horizon control; the first σ̂ caught is reported)"),
+                          "finite-horizon control; the first σ̂ caught is reported)", control="init"),
     ],
     notes="Checked on every initialisation drawn (stricter than the implicit 'with probability ≥ 1 − δ'). "
           "limsup is tested at a finite horizon (the last decade of 1000 steps under ci, 10⁴ under dev).",

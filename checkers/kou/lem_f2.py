@@ -192,15 +192,15 @@ CLAIM = register(Claim(
               description="(1/m)Σ_{r∈S_i⁽⁰⁾}ρ̄ ≤ log(1 + (η‖x_i‖²e^{2β}/nm)e^{η‖x_i‖²e^{2β}/nm}t) ≤ "
                           "log(1 + 2η‖x_i‖²e^{−β}t/(nm)) at every recorded t"),
         Check("negative-control-pattern", "negative-control", _nonorth, lambda s: f2_verdict(s, "pattern", False),
-              violates=ORTH.text, description="correlated same-class samples switch neurons inactive at init on"),
+              violates=ORTH.text, description="correlated same-class samples switch neurons inactive at init on", control="data"),
         Check("negative-control-log-rate", "negative-control",
               lambda p: nc_pool([{"data": "basis", "n": 4, "d": 6, "gamma": 0.5, "m": 20, "eta_hat": 0.1,
                                   "sig_hat": 0.01, "n_pos": 2, "horizon": 3 * horizon(p)}], seed=57),
               lambda s: f2_verdict(s, "rate", False), violates=RELU.text,
               description="leaky ReLU (γ = 0.5): every neuron keeps learning, ρ̄ ≈ margin/(1 + γ²) and the slope of "
-                          "(|S_i⁽⁰⁾|/m)ρ̄ against log t is ≈ |S_i⁽⁰⁾|/(m(1 + γ²)) ≠ 1"),
+                          "(|S_i⁽⁰⁾|/m)ρ̄ against log t is ≈ |S_i⁽⁰⁾|/(m(1 + γ²)) ≠ 1", control="activation"),
         Check("negative-control-frozen", "negative-control", _nonorth, lambda s: f2_verdict(s, "frozen", False),
-              violates=ORTH.text, description="correlated same-class samples make ρ̄ of neurons inactive at init grow"),
+              violates=ORTH.text, description="correlated same-class samples make ρ̄ of neurons inactive at init grow", control="data"),
     ],
     notes="Readings: T as the proof uses it (nm in the numerator; the literal R_min⁻²/nm needs C ∝ (nm)², reported as "
           "C_eff_literal_T); the garbled coefficient lines as the proof's (F.6) (init signs, ρ̲ of the other class frozen). "

@@ -157,12 +157,12 @@ CLAIM = register(Claim(
                                                                     "n_pos_fixed": 2}) for k in range(3)]),
               lambda s: f3_closed(s, "rate"), violates=BALANCED.text,
               description="two positives at every n (the construction's balance broken): SR(A) stays ≈ 4/3, the mean "
-                          "deviation from 2 does not decay"),
+                          "deviation from 2 does not decay", control="data"),
         Check("negative-control-leaky", "negative-control",
               lambda p: nc_pool([{"data": "basis", "n": 4, "d": 6, "gamma": 0.5, "m": 20, "eta_hat": 0.1,
                                   "sig_hat": 0.01, "n_pos": 2, "horizon": horizon(p)}], seed=76),
               lambda s: f3_gd(s, False),
-              violates=RELU.text, description="leaky ReLU (γ = 0.5) on the same data: SR(W_j) → 1, not ‖A‖_F²/‖A‖₂²"),
+              violates=RELU.text, description="leaky ReLU (γ = 0.5) on the same data: SR(W_j) → 1, not ‖A‖_F²/‖A‖₂²", control="activation"),
     ],
     notes="The limit ‖A‖_F²/‖A‖₂² is ≈ 2n_j/(n_j + 1) (n_j = n/2 samples per class): 2 ± o(1) needs n → ∞ (for n = 4 it "
           "is ≈ 1.33), independently of m.",

@@ -98,7 +98,7 @@ CLAIM = register(Claim(
         Check("negative-control-nonsupport", "negative-control", _nonsupport, lambda s: g2_verdict(s, "limit", False),
               violates=G_ORTH.text,
               description="catalogue N2 (x₂ between x₁ and x₃ of its class): the raw gap grows like log t and the "
-                          "normalised spread tends to ≈ 0.34 of the mean normalised margin"),
+                          "normalised spread tends to ≈ 0.34 of the mean normalised margin", control="data"),
     ],
     notes="Exact extrapolation model: s_t = gap_t/‖W_t‖_F with gap_t → g_∞ (in regime) or gap_t ≈ k log t + b, "
           "‖W_t‖_F ≈ κ log t + d (control) both give s_t = s_∞ + a/‖W_t‖_F.",

@@ -84,12 +84,13 @@ def _checks():
         out.append(Check(f"in-regime-{side}", "in-regime", _in, (lambda s, _side=side: g3_verdict(s, _side)),
                          description=f"{text} at every recorded t ≥ T (proof's T, C₃, C₄, C₅)",
                          sharpness=f, sharpness_why=why))
-    for side, strat, hyp, what in (("margin-upper", lambda p: large_step_pool(), G_STEP, "overshoot after one step"),
-                                   ("lprime-lower", lambda p: large_step_pool(), G_STEP, "overshoot: |ℓ′| ≪ 1/u"),
-                                   ("margin-lower", lambda p: dead_pool(), G_ACT, "dead sample's margin stays ≈ 0"),
-                                   ("lprime-upper", lambda p: dead_pool(), G_ACT, "dead sample's |ℓ′| stays ≈ 1/2")):
+    for side, strat, hyp, what, kind in (
+            ("margin-upper", lambda p: large_step_pool(), G_STEP, "overshoot after one step", "step"),
+            ("lprime-lower", lambda p: large_step_pool(), G_STEP, "overshoot: |ℓ′| ≪ 1/u", "step"),
+            ("margin-lower", lambda p: dead_pool(), G_ACT, "dead sample's margin stays ≈ 0", "init"),
+            ("lprime-upper", lambda p: dead_pool(), G_ACT, "dead sample's |ℓ′| stays ≈ 1/2", "init")):
         out.append(Check(f"negative-control-{side}", "negative-control", strat,
-                         (lambda s, _side=side: g3_verdict(s, _side, in_regime=False)), violates=hyp.text,
+                         (lambda s, _side=side: g3_verdict(s, _side, in_regime=False)), violates=hyp.text, control=kind,
                          description=f"{SIDES[side]} broken: {what}"))
     return out
 

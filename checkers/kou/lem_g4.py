@@ -152,10 +152,10 @@ CLAIM = register(Claim(
         Check("negative-control-rate", "negative-control", lambda p: dead_pool(H=3 * horizon(p)),
               lambda s: rate_verdict(s, in_regime=False), violates=G_ACT.text,
               description="catalogue N3: a ReLU sample with S_i^{(0)} = ∅ is never fitted, L_S → (#dead)·log 2/n "
-                          "(exponent ≈ 0)"),
+                          "(exponent ≈ 0)", control="init"),
         Check("negative-control-upper", "negative-control", lambda p: dead_pool(),
               lambda s: step_verdict(s, "upper", in_regime=False), violates=G_ACT.text, target="proof-step",
-              description="catalogue N3: L_S stays ≥ log 2/n while (1/n)Σe^{C₃}/u_i → 0"),
+              description="catalogue N3: L_S stays ≥ log 2/n while (1/n)Σe^{C₃}/u_i → 0", control="init"),
     ],
     notes="The Θ is tested as a rate (fitted exponent with its standard error, against the alternatives 0, 1/2, 3/2, 2); "
           "the proof's explicit bounds are proof steps. The lower display is negative until u ≈ e^{3C₃}: it is checked "

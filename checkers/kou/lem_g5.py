@@ -146,7 +146,7 @@ CLAIM = register(Claim(
               violates=G_ORTH.text,
               description="catalogue N2: x₂ is not a support vector; the residual with multipliers on all constraints "
                           "plateaus (complementary slackness ≈ 0.17): the limit is not a KKT point with every "
-                          "constraint active, as the proof (via Lemma G.2) asserts"),
+                          "constraint active, as the proof (via Lemma G.2) asserts", control="data"),
     ],
     notes="Uses the shared Problem (1) checker (checkers/solvers/maxmargin.py) with Kou's second layer ±1/m on 2m "
           "neurons; multipliers are fitted on all constraints (the proof makes every constraint active).",

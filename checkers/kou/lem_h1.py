@@ -160,10 +160,10 @@ CLAIM = register(Claim(
         Check("negative-control-negative-x", "negative-control", _nc_negative, lambda s: sequence_verdict(s, "H.1"),
               description="x_0 ∈ [−3, −0.01] (non-negativity dropped), maximal steps: e.g. x_0 = −1, C = 1 gives "
                           "x_1 = e − 1 > log(e^{−1} + e) (catalogue N8: x_0 = −10)",
-              violates=NONNEG.text),
+              violates=NONNEG.text, control="data"),
         Check("negative-control-step", "negative-control", _nc_step, lambda s: sequence_verdict(s, "H.1"),
               description="steps (1 + ε)·C·e^{−x_t} with ε ∈ [0.001, 0.5]: caught once ε exceeds the e^C slack (ε ≳ C)",
-              violates=STEP_UP.text),
+              violates=STEP_UP.text, control="step"),
     ],
     notes="The printed bound is sharp up to the factor e^C: with u_t = 1 and C → 0 the ratio (e^{x_t} − e^{x_0})/(C e^C t) "
           "tends to 1 (sharpness factor 1.05). Non-negativity is needed: it is used as x_{t+1} ≤ x_t + C.",

@@ -58,7 +58,7 @@ CLAIM = register(Claim(
         Check("negative-control-step", "negative-control", _nc_step, lambda s: sequence_verdict(s, "H.2"),
               description="steps (1 − ε)·C·e^{−x_t}, ε ∈ [0.001, 0.5]: caught once the deficit ε·C beats the "
                           "convexity gain ≈ C²e^{−x}/2 (small C or large x)",
-              violates=STEP_DOWN.text),
+              violates=STEP_DOWN.text, control="step"),
     ],
     notes="The bound is attained in the limit C → 0 with u_t = 1 (ratio → 1; sharpness factor 1.05). The proof also "
           "works for C < 0 wherever e^{x_0} + C t > 0 (not part of the statement, not tested).",

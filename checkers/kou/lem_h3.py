@@ -96,7 +96,7 @@ CLAIM = register(Claim(
         Check("negative-control-mean", "negative-control", _nc_mean, lambda s: _verdict(s, 24),
               description="entries Bernoulli(1/2) − 1/2 + μ, μ ∈ [0.01, 0.5] (mean zero broken): caught for μ just "
                           "above K(√m + √n + t)/√(mn) (≈ 0.2 at m = n = 60)",
-              violates=MEAN_ZERO.text, alpha=ALPHA),
+              violates=MEAN_ZERO.text, alpha=ALPHA, control="data"),
     ],
     notes="Used in Lemma F.3 only (centred Bernoulli entries). The in-regime check is the declared-C instance of an "
           "existential statement: a failure would say C = 1 is too small, not that the theorem is false.",

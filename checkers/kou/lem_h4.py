@@ -97,9 +97,9 @@ CLAIM = register(Claim(
                           "τ ∈ {0} ∪ [1e-8, 1e3] (t = s: equality, the boundary); 50-digit evaluation; sympy proof in evidence",
               sharpness=1.01),
         Check("negative-control-b-below-a", "negative-control", _nc_b_below_a, _verdict,
-              description="b = a(1 − ε) just below a, t > s: log(1+at)/log(1+bt) decreases", violates=B_GT_A.text),
+              description="b = a(1 − ε) just below a, t > s: log(1+at)/log(1+bt) decreases", violates=B_GT_A.text, control="data"),
         Check("negative-control-t-below-s", "negative-control", _nc_t_below_s, _verdict,
-              description="t = s(1 − ε) just below s, b > a: the inequality reverses", violates=T_GE_S.text),
+              description="t = s(1 − ε) just below s, b > a: the inequality reverses", violates=T_GE_S.text, control="data"),
     ],
     notes="Equality at t = s makes the printed bound attained (sharpness looseness 1).",
 ))

@@ -112,7 +112,7 @@ CLAIM = register(Claim(
         Check("negative-control-lower-z2", "negative-control", _nc_second, _second,
               description="(ii) with z₂ ∈ [−3, −1) just past the boundary and z₁ ≥ 0: fails once z₂ < −log 3 "
                           "(e.g. z₁ = 0, z₂ = −10: ratio ≈ 2 < e^{10}/4, catalogue)",
-              violates=Z2_GE.text),
+              violates=Z2_GE.text, control="data"),
     ],
     notes="(i) has no hypothesis to break, so it has no negative control of its own. (ii) is not sharp in its "
           "hypothesis: it holds for every z₂ ≥ −log 3 ≈ −1.0986, so controls in (−1.0986, −1) are not caught.",

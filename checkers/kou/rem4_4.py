@@ -203,12 +203,12 @@ CLAIM = register(Claim(
               alpha=ALPHA_SEEDS, description="SR(A) within 0.1 of 2k/(k+1) for m ≥ 200"),
         Check("negative-control-leaky", "negative-control", lambda p: examples(p, ns=(8,), gamma=0.5, m=10, steps=4000),
               lambda s: _limit(s, "limit"), cost=COST, target="corrected", violates=RELU.text,
-              description="leaky ReLU (γ = 0.5) on the same data: SR(W_j) → 1, not SR(A)"),
+              description="leaky ReLU (γ = 0.5) on the same data: SR(W_j) → 1, not SR(A)", control="activation"),
         Check("negative-control-correlated-pattern", "negative-control",
               lambda p: basis(p, n=(2,), data="correlated", m=(8, 30)).map(
                   lambda s: Scenario("kou", s.seed, {**dict(s.params), "steps": 30})), _pattern,
               target="corrected", violates=ORTHO.text,
-              description="catalogue N6 (x₂ = 2(0.95e₁ + 0.31e₂), opposite label): the pattern moves"),
+              description="catalogue N6 (x₂ = 2(0.95e₁ + 0.31e₂), opposite label): the pattern moves", control="data"),
     ],
     notes="The leaky value 1 is Theorem 4.1(b). At m = 400 the mean SR(A) over 20 draws is 1.000, 1.340, 1.667, "
           "1.825, 1.910, 1.938 for k = 1, 2, 5, 10, 20, 30 (2k/(k+1) = 1, 1.333, 1.667, 1.818, 1.905, 1.935).",

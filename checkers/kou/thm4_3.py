@@ -121,15 +121,15 @@ CLAIM = register(Claim(
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("negative-control-dead-norms", "negative-control", DEAD, lambda s: _run(s, "norms"), cost=COST,
               violates=WIDTH.text, description="m = 1 (below C log(n/δ)): a class block inactive on its sample "
-                                               "never moves"),
+                                               "never moves", control="width"),
         Check("negative-control-large-init-stable-rank", "negative-control",
               lambda p: fixed(p, gamma=0.0, m=40, n=2, d=40, sig_hat=20.0), lambda s: _run(s, "sr"), cost=COST,
               violates=SIGMA_R.text,
-              description="σ̂ = 20: the Gaussian W_j^{(0)} (SR ≈ 10) dominates the whole (finite) horizon"),
+              description="σ̂ = 20: the Gaussian W_j^{(0)} (SR ≈ 10) dominates the whole (finite) horizon", control="init"),
         Check("negative-control-dead-margins", "negative-control", DEAD, lambda s: _run(s, "margins"), cost=COST,
-              violates=WIDTH.text, description="m = 1: a dead sample's margin stays 0 while the other grows"),
+              violates=WIDTH.text, description="m = 1: a dead sample's margin stays 0 while the other grows", control="width"),
         Check("negative-control-dead-loss", "negative-control", DEAD, lambda s: _run(s, "loss"), cost=COST,
-              violates=WIDTH.text, description="m = 1: a dead sample keeps ℓ = log 2, L_S → log 2/n"),
+              violates=WIDTH.text, description="m = 1: a dead sample keeps ℓ = log 2, L_S → log 2/n", control="width"),
     ],
     notes="Runs shared with Theorem 4.1's checker (cached per scenario). ci: n ≤ 4, m from ⌈8 log(n/δ)⌉, "
           "η̂ ∈ [0.2, 1/4], 8000 steps. The large-init control is a finite-horizon statement (the limsup itself is "
