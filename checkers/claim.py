@@ -20,9 +20,13 @@ from generators.scenario import Scenario
 
 __all__ = ["Check", "Claim", "PrintedNote", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "check_json",
            "PAPERS", "TARGETS", "EXPECTED", "CONTROL_KINDS", "NOTE_KINDS", "ATTAINABLE_KINDS", "FAMILY_WISE_ALPHA",
-           "PAPER_ALPHA", "load_claim_modules", "RegistryError"]
+           "PAPER_ALPHA", "load_claim_modules", "RegistryError", "register_paper", "paper_keys"]
 
-PAPERS = ("lai", "frei", "kou", "linear")
+PAPERS = ("lai", "frei", "kou", "linear")  # the built-in papers (package checkers.<key>)
+# Papers registered from outside (the ``claimcheck.papers`` entry-point group, or register_paper): key → module
+# whose import registers its claims. Loaded lazily on the first lookup.
+_EXTERNAL: dict[str, str] = {}
+_ENTRY_POINTS_READ = [False]
 KINDS = ("identity", "deterministic", "statistical")
 Regime = Literal["in-regime", "negative-control"]
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -179,7 +183,7 @@ class Claim:
     and a ``corrected`` check."""
 
     id: str
-    paper: str = attrs.field(validator=attrs.validators.in_(PAPERS))
+    paper: str = attrs.field()
     ref: str
     title: str
     statement: str
@@ -195,6 +199,12 @@ class Claim:
     latex: str = ""
     no_known_control: str = ""
     printed_notes: Sequence[PrintedNote] = attrs.field(factory=tuple, converter=tuple)
+
+    @paper.validator
+    def _paper_ok(self, _a, value: str) -> None:
+        if value not in paper_keys():
+            raise ValueError(f"Claim.paper: unknown paper {value!r}; expected one of {', '.join(paper_keys())} "
+                             f"(register another with checkers.claim.register_paper or the claimcheck.papers entry point)")
 
     def __attrs_post_init__(self) -> None:
         if not self.id.startswith(self.paper + "."):
@@ -278,33 +288,63 @@ def register(claim: Claim) -> Claim:
     return claim
 
 
-def _load_all(papers: Sequence[str] = PAPERS) -> None:
+_PAPER_KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def register_paper(key: str, module: str) -> None:
+    """Register a paper from outside this package: ``module`` is imported to register its claims (third-party
+    claim packages do this through the ``claimcheck.papers`` entry-point group: ``key = "pkg.module"``)."""
+    if not _PAPER_KEY.fullmatch(key or ""):
+        raise ValueError(f"paper: key must be a lower-case identifier, got {key!r}")
+    if key in PAPERS or _EXTERNAL.get(key, module) != module:
+        raise ValueError(f"paper: {key!r} is already registered")
+    _EXTERNAL[key] = module
+
+
+def _read_entry_points() -> None:
+    if _ENTRY_POINTS_READ[0]:
+        return
+    _ENTRY_POINTS_READ[0] = True
+    from importlib.metadata import entry_points
+    for ep in entry_points(group="claimcheck.papers"):
+        if ep.name not in PAPERS and ep.name not in _EXTERNAL:
+            register_paper(ep.name, ep.value)
+
+
+def paper_keys() -> tuple[str, ...]:
+    """The built-in papers, then the registered external ones (in registration order)."""
+    _read_entry_points()
+    return PAPERS + tuple(k for k in _EXTERNAL if k not in PAPERS)
+
+
+def _load_all(papers: Sequence[str] | None = None) -> None:
     """Import the paper packages (each registers its claim modules on import); only the papers asked
     for, so that one paper's broken module does not stop another paper's run."""
     import importlib
-    for p in papers:
-        importlib.import_module(f"checkers.{p}")
+    for p in (paper_keys() if papers is None else papers):
+        importlib.import_module(f"checkers.{p}" if p in PAPERS else _EXTERNAL[p])
 
 
 def _ref_order(claim: Claim) -> tuple:
-    """Papers in PAPERS order, then the printed number: Lemma 2 < Theorem 4 < Lemma 10 < Lemma B.1."""
+    """Papers in registry order, then the printed number: Lemma 2 < Theorem 4 < Lemma 10 < Lemma B.1."""
     num = claim.ref.split(" ", 1)[-1]
-    return (PAPERS.index(claim.paper),
+    keys = paper_keys()
+    return (keys.index(claim.paper) if claim.paper in keys else len(keys),
             tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.findall(r"\d+|[A-Za-z]+", num)),
             claim.id)
 
 
 def claims(paper: str | None = None) -> list[Claim]:
     """Registered claims (of one paper), in the paper's numbering order."""
-    if paper is not None and paper not in PAPERS:
-        raise ValueError(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    _load_all(PAPERS if paper is None else (paper,))
+    if paper is not None and paper not in paper_keys():
+        raise ValueError(f"paper: unknown paper {paper!r}; expected one of {', '.join(paper_keys())}")
+    _load_all(None if paper is None else (paper,))
     return sorted((c for c in REGISTRY.values() if paper is None or c.paper == paper), key=_ref_order)
 
 
 def get_claim(claim_id: str) -> Claim:
     paper = claim_id.split(".", 1)[0]
-    _load_all((paper,) if paper in PAPERS else PAPERS)
+    _load_all((paper,) if paper in paper_keys() else None)
     try:
         return REGISTRY[claim_id]
     except KeyError:

@@ -7,7 +7,7 @@ import os
 import time
 from typing import Iterable
 
-from checkers.claim import FAMILY_WISE_ALPHA, NON_REFUTING, PAPER_ALPHA, PAPERS, check_json, claims, get_claim
+from checkers.claim import FAMILY_WISE_ALPHA, NON_REFUTING, PAPER_ALPHA, check_json, claims, get_claim, paper_keys
 from checkers.runner import CheckResult, claim_finding, claim_verdict
 from checkers.verdict import jsonable
 from generators.profiles import Profile
@@ -35,7 +35,7 @@ def results_document(results: Iterable[CheckResult], profile: Profile, *, wall_s
                       "checks": [dict(r.to_json(), **check_json(claim.check(r.name))) for r in rs],
                       "counterexample": None if cex is None else {"instance": cex["instance"], "replay": cex["replay"]}})
         out.append(entry)
-    papers = [p for p in PAPERS if any(e["paper"] == p for e in out)]  # only the papers that ran are imported
+    papers = [p for p in paper_keys() if any(e["paper"] == p for e in out)]  # only the papers that ran are imported
     rank = {c.id: i for i, c in enumerate(c for p in papers for c in claims(p))}
     out.sort(key=lambda e: rank.get(e["id"], len(rank)))
     doc = {"profile": profile.name, "base_seed": profile.base_seed,

@@ -536,7 +536,7 @@ def test_claims_sorted_filtered_and_pairs(monkeypatch):
 
 def test_registry_loads_only_the_papers_asked_for(monkeypatch):
     asked = []
-    monkeypatch.setattr(claim_mod, "_load_all", lambda papers=claim_mod.PAPERS: asked.append(tuple(papers)))
+    monkeypatch.setattr(claim_mod, "_load_all", lambda papers=None: asked.append(None if papers is None else tuple(papers)))
     c = _claim(Check("ir", "in-regime", _ks(), _le(1)), id="lai.x.y")
     monkeypatch.setattr(claim_mod, "REGISTRY", {c.id: c})
     claim_mod.claims()
@@ -544,7 +544,25 @@ def test_registry_loads_only_the_papers_asked_for(monkeypatch):
     assert claim_mod.get_claim("lai.x.y") is c
     with pytest.raises(KeyError):
         claim_mod.get_claim("zzz.q")
-    assert asked == [claim_mod.PAPERS, ("kou",), ("lai",), claim_mod.PAPERS]
+    assert asked == [None, ("kou",), ("lai",), None]  # None: every registered paper
+
+
+def test_external_papers_register_and_load(monkeypatch):
+    monkeypatch.setattr(claim_mod, "_EXTERNAL", {})
+    monkeypatch.setattr(claim_mod, "_ENTRY_POINTS_READ", [True])
+    with pytest.raises(ValueError, match="unknown paper 'toy'"):
+        _claim(Check("ir", "in-regime", _ks(), _le(1)), id="toy.a", paper="toy")
+    claim_mod.register_paper("toy", "json")  # any importable module stands in for a claim package
+    assert claim_mod.paper_keys() == claim_mod.PAPERS + ("toy",)
+    c = _claim(Check("ir", "in-regime", _ks(), _le(1)), id="toy.a", paper="toy")
+    monkeypatch.setattr(claim_mod, "REGISTRY", {c.id: c})
+    assert claim_mod.claims("toy") == [c] and claim_mod.get_claim("toy.a") is c
+    for bad in ("lai", "Toy", "", "1x"):
+        with pytest.raises(ValueError, match=r"^paper: "):
+            claim_mod.register_paper(bad, "json")
+    claim_mod.register_paper("toy", "json")  # the same registration twice is harmless
+    with pytest.raises(ValueError, match="already registered"):
+        claim_mod.register_paper("toy", "os")
 
 
 def test_shrink_budget_counts_new_evaluations_exactly():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -16,8 +17,11 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
+    src = tmp_path_factory.mktemp("src") / "claimcheck"  # a clean copy: pip builds in-tree (build/ would linger)
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "mutants", ".whl",
+                                                             "__pycache__", ".hypothesis", "pytest", "latest"))
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                        str(out), str(ROOT)], capture_output=True, text=True)
+                        str(out), str(src)], capture_output=True, text=True)
     if r.returncode != 0:
         pytest.fail(f"pip wheel failed: {r.stderr[-2000:]}")
     (whl,) = out.glob("claimcheck-*.whl")
