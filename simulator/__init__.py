@@ -5,6 +5,7 @@ Pure numpy/scipy; knows nothing of claims, Hypothesis or pytest.
 from simulator.activations import ACTIVATIONS, Activation, make_activation
 from simulator.errors import SimulatorError
 from simulator.gd import geometric_steps, simulate, simulate_batch
+from simulator.implicit import ImplicitTrajectory, simulate_implicit
 from simulator.losses import LOSSES, Loss, make_loss
 from simulator.spec import load_spec, run_spec, validate_spec
 from simulator.trajectory import Trajectory
@@ -12,5 +13,5 @@ from simulator.trajectory import Trajectory
 __all__ = [
     "ACTIVATIONS", "Activation", "make_activation", "SimulatorError", "geometric_steps",
     "simulate", "simulate_batch", "LOSSES", "Loss", "make_loss", "Trajectory",
-    "load_spec", "run_spec", "validate_spec",
+    "load_spec", "run_spec", "validate_spec", "ImplicitTrajectory", "simulate_implicit",
 ]
