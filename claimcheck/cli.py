@@ -1,4 +1,4 @@
-"""``claimcheck`` command line: list, verify, replay, simulate, report.
+"""``claimcheck`` command line: list, verify, replay, simulate, report, errata.
 
 Bad input exits with code 2 and a one-line message naming the field, never a traceback.
 """
@@ -388,6 +388,44 @@ def report(results: str, out: str | None) -> None:
     except ResultsError as exc:
         raise BadInput(str(exc))
 
+
+
+@cli.command()
+@click.option("--paper", default=None, help="lai, frei, kou or linear")
+@click.option("--results", "results_path", default=None, help="a results.json (what a run reproduced; optional)")
+@click.option("--format", "fmt", default="md", show_default=True, help="md, html or json")
+@click.option("--out", default=None, help="output file (default: standard output)")
+def errata(paper: str | None, results_path: str | None, fmt: str, out: str | None) -> None:
+    """Write a paper's errata sheet, grouped by severity, from the registry (and a results.json if given)."""
+    from checkers.claim import PAPERS
+    from claimcheck.errata import FORMATS, errata_document, registry_documents, render
+    if paper is None:
+        raise BadInput(f"paper: missing option --paper (one of {', '.join(PAPERS)})")
+    if paper not in PAPERS:
+        raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    if fmt not in FORMATS:
+        raise BadInput(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
+    results_doc = None
+    if results_path is not None:
+        from reports.render import ResultsError, load_results
+        try:
+            results_doc = load_results(Path(results_path))
+        except ResultsError as exc:
+            raise BadInput(str(exc))
+        if not any(c.get("paper") == paper for c in results_doc["claims"]):
+            raise BadInput(f"results: {results_path!r} holds no claim of paper {paper!r}")
+    doc = errata_document(paper, registry_documents(paper), results_doc, results_path)
+    text = render(doc, fmt)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"out: cannot write {out!r}: {exc.strerror or exc}")
+    counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items() if v)
+    click.echo(f"claimcheck: errata sheet for {paper} ({counts or 'no items'}) written to {out}")
 
 def main() -> None:
     from checkers.claim import RegistryError
