@@ -63,7 +63,7 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="identity: the bound is a finite-difference tolerance"),
         Check("negative-control-anisotropic", "negative-control", lambda p: _problems(sigma_top=1.01), _fd,
               description="x ~ N(0, Σ), Σ = I + 0.01uuᵀ (just past isotropy): (7) must disagree with FD of the true loss",
-              violates=ISOTROPIC.text),
+              violates=ISOTROPIC.text, control="data"),
     ],
     notes="At a zero neuron the gradient is undefined; the engine uses φ′(0) = ½ (g(0, b) = b/4). The ∇_V formula "
           "(∇_Vℒ = FV − ½WAᵀ, derived) is checked in tests/test_population.py.",

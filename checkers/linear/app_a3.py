@@ -60,7 +60,7 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="identity: the bound is a finite-difference tolerance"),
         Check("negative-control-anisotropic", "negative-control", lambda p: _problems(sigma_top=1.01), _fd,
               description="x ~ N(0, Σ), Σ = I + 0.01uuᵀ: (9) must disagree with FD of the true gradient",
-              violates=ISOTROPIC.text),
+              violates=ISOTROPIC.text, control="data"),
     ],
     notes="The printed A.3.2 intermediate writes P_{w_i⊥} where the final display has P_{w_ℓ⊥}; the final display (9) is "
           "what is checked. ℒ is C² but not C³ where two neurons are (anti)parallel.",

@@ -50,6 +50,6 @@ CLAIM = register(Claim(
         Check("negative-control-v", "negative-control",
               lambda p: pair_states(rad=(0.0, 3.0), v=(1.01, 1.02)), _check,
               description="v = [v₁, −v₂] with v₁, v₂ ∈ [1.01, 1.02] (just past v₁ = v₂ = 1): the display must fail",
-              violates=V_UNIT.text),
+              violates=V_UNIT.text, control="init"),
     ],
 ))

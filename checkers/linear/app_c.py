@@ -210,10 +210,10 @@ FIG_CHECKS = [
           lambda p: _fig_scn(p, steps=400, beta=st.sampled_from([0.45, 0.4])), _fig1b,
           description="Figure 1(b) from β·a with β = 0.45, 0.4 (< ½: the conserved sum 2βa puts the family's c = β − ½ in "
                       "(−1, 0)): GD passes through and converges to W*, whose fitted c = −½ breaks c > 0 or c < −1",
-          violates=C_RANGE.text),
+          violates=C_RANGE.text, control="init"),
     Check("negative-control-fig1c-valley-between", "negative-control",
           lambda p: _fig1c_states(p, [(-0.999, -0.001)]), _fig1c,
-          description="Figure 1(c)'s valley on α₂ = c ∈ (−1, 0): θ = π there and the gradient is not 0", violates=C_RANGE.text),
+          description="Figure 1(c)'s valley on α₂ = c ∈ (−1, 0): θ = π there and the gradient is not 0", violates=C_RANGE.text, control="init"),
 ]
 
 
@@ -242,7 +242,7 @@ CLAIM = register(Claim(
         Check("negative-control-c-between", "negative-control",
               lambda p: _family(c_lo_hi=[-1e-3, -0.5, -1 + 1e-3]), _stationary,
               description="c ∈ (−1, 0) (just inside the excluded interval): θ = π and the gradient is not 0",
-              violates=C_RANGE.text),
+              violates=C_RANGE.text, control="init"),
         *FIG_CHECKS,
     ],
     notes="Stationarity is exact; the Hessian (9) takes its θ = 0 limit. The escape direction moves both simulated "

@@ -74,7 +74,7 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
         Check("negative-control-unscaled", "negative-control", lambda p: _states(p=1.9, v=(2.0, 4.0)), _run,
               description="step μ/|v_i|^1.9 instead of μ/v_i² (just off the paper's exponent): trajectories must differ",
-              violates=SCALED.text),
+              violates=SCALED.text, control="step"),
     ],
     notes="The final inequality of Appendix D (taking diag(v) out) is the Theorem 1/2 bound; it is checked there.",
 ))

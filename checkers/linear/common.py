@@ -12,12 +12,14 @@ import numpy as np
 from scipy import optimize
 
 from checkers.hypotheses import Hypothesis
-from checkers.stats import clopper_pearson
+from checkers.stats import binomial_test, clopper_pearson
 from checkers.verdict import Verdict
 
 __all__ = [
+    "ALPHA_SHARE",
     "ISOTROPIC",
     "REL",
+    "SEED_FACTOR",
     "SMALL_SUM",
     "V_UNIT",
     "adversarial_min",
@@ -28,9 +30,17 @@ __all__ = [
     "emp_residual",
     "fit_rate",
     "seeds_verdict",
+    "test_level",
 ]
 
 REL = 1e-12  # relative float tolerance for identities / ties
+# Each statistical check's share of the paper's family-wise false-alarm budget (PAPER_ALPHA["linear"] = 0.0125):
+# 12 in-regime statistical checks × 0.001 = 0.012. The runner splits a share over the check's examples and passes
+# the per-example level as scn["test_alpha"] (read with test_level).
+ALPHA_SHARE = 1e-3
+# "w.p. ≥ 1 − δ" tests use SEED_FACTOR × profile.seeds data sets: at δ = 0.05 and the dev per-example level
+# (≈ 5e-5) 128 seeds detect a failure rate 3δ with power 0.56 only, 256 with power 0.96 (checkers.stats.power)
+SEED_FACTOR = 2
 
 ISOTROPIC = Hypothesis("x ~ N(0, I_d)", "Section 1.2 (data model), Appendix A",
                        lambda q: (q["sigma_dev"], q["sigma_dev"] == 0.0))
@@ -96,22 +106,30 @@ def allowed_failures(K: int, delta: float, alpha: float) -> int:
     return k
 
 
+def test_level(scn, default: float) -> float:
+    """The example's test level: the runner's per-example share of the check's family-wise alpha
+    (``scn["test_alpha"]``, issue 15); ``default`` only when run outside the runner (a unit test)."""
+    return float(scn.get("test_alpha", default))
+
+
 def seeds_verdict(quantity: str, ratios: np.ndarray, delta: float, alpha: float, **kw) -> Verdict:
     """A "with probability ≥ 1 − δ" conclusion over K seeds, as one verdict.
 
-    ``ratios`` = measured/bound per seed (> 1: the conclusion failed on that seed). The test rejects when the
-    one-sided Clopper–Pearson lower bound on the failure probability exceeds δ; equivalently the
-    (K − m)-th order statistic of the ratios exceeds 1, m = the allowed failure count. That order statistic
+    ``ratios`` = measured/bound per seed (> 1: the conclusion failed on that seed). The test (one-sided exact
+    Clopper–Pearson at level ``alpha``, :func:`checkers.stats.binomial_test`, reported in ``details["test"]``)
+    rejects when the lower confidence bound on the failure probability exceeds δ; equivalently the (K − m)-th
+    order statistic of the ratios exceeds 1, m = critical − 1 the allowed failure count. That order statistic
     is the measured quantity (so a tightened bound has power)."""
     r = np.sort(np.asarray(ratios, float))
     K = r.size
-    m = allowed_failures(K, delta, alpha)
-    q = float(r[K - 1 - m]) if m < K else -math.inf
     fails = int(np.sum(~(r <= 1.0)))
-    lo, hi = clopper_pearson(fails, K, 2 * alpha)
+    test = binomial_test(fails, K, min(delta, 1.0), alpha)
+    m = test["critical"] - 1
+    q = float(r[K - 1 - m]) if m < K else -math.inf
     details = dict(kw.pop("details", {}))
-    details.update({"seeds": K, "failures": fails, "allowed_failures": m, "failure_rate_CI": [lo, hi],
-                    "max_ratio": float(r[-1]), "median_ratio": float(np.median(r))})
+    details.update({"seeds": K, "failures": fails, "allowed_failures": m,
+                    "failure_rate_CI": [test["lower"], test["upper"]],
+                    "max_ratio": float(r[-1]), "median_ratio": float(np.median(r)), "test": test})
     return Verdict.compare(quantity + f" [order statistic {K - m}/{K} of measured/bound]", q, 1.0, "<=",
                            allowed_failure=delta, details=details, **kw)
 

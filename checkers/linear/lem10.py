@@ -8,13 +8,9 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear.common import adversarial_min, emp_grad
-from checkers.stats import failure_rate_exceeds
+from checkers.linear.common import ALPHA_SHARE, adversarial_min, emp_grad, seeds_verdict, test_level
 from checkers.verdict import Verdict
 
-# one data set per example: the false-alarm probability is the lemma's own failure probability (3e^{−γn}, 4e^{−γn},
-# 2e^{−γn} with γ unspecified), taken to be ≤ 0.01 at the tested n
-ALPHA_ONE = 0.001
 from generators.linear import SEEDS, gaussian_data, scenario, unit
 
 BETA = 4 * np.sqrt(2)
@@ -60,17 +56,15 @@ def _run_one(scn) -> Verdict:
 
 def _run(scn) -> Verdict:
     """K data sets (seeds scn.seed + 7k): the failure rate of 'β = 4√2 holds for all W' against δ(n) = 2e^{−γn},
-    one-sided Clopper–Pearson at level 1 − α (a rare data set with a larger ratio is allowed, as printed)."""
+    one-sided Clopper–Pearson at the runner's level (a rare data set with a larger ratio is allowed, as printed)."""
     d, K = int(scn["d"]), int(scn["K"])
     n = max(1, round(float(scn["n_over_d"]) * d))
-    ratios = [_worst_ratio(scn.seed + 7 * k, d, n, int(scn.get("starts", 4)))[0] for k in range(K)]
-    fails = sum(r > BETA for r in ratios)
-    delta = 2 * np.exp(-GAMMA.value * n)
-    _, lo, _hi = failure_rate_exceeds(fails, K, min(delta, 1.0), ALPHA_ONE)
-    return Verdict.compare("one-sided CP lower bound on P(some W has ‖∇L̂(W)‖_F > 4√2‖W − W*‖_F) vs δ = 2e^{−γn}",
-                           lo, delta, "<=", allowed_failure=delta, hypotheses=measured({"n_over_d": n / d}, N_GE),
-                           constants={"beta_eff_max": max(ratios), "beta_eff_median": float(np.median(ratios)),
-                                      "n": n, "d": d, "K": K, "failures": fails, "delta": float(delta)})
+    ratios = np.array([_worst_ratio(scn.seed + 7 * k, d, n, int(scn.get("starts", 4)))[0] for k in range(K)])
+    delta = float(2 * np.exp(-GAMMA.value * n))
+    return seeds_verdict("max_W ‖∇L̂(W)‖_F/‖W − W*‖_F / 4√2 per data set", ratios / BETA, min(delta, 1.0),
+                         test_level(scn, ALPHA_SHARE), hypotheses=measured({"n_over_d": n / d}, N_GE),
+                         constants={"beta_eff_max": float(ratios.max()), "beta_eff_median": float(np.median(ratios)),
+                                    "n": n, "d": d, "K": K, "delta": delta})
 
 
 def _states(ratios, starts=4, d=(4, 8), K=None):
@@ -87,18 +81,18 @@ CLAIM = register(Claim(
     latex=r"\|\nabla\hat{\mathcal L}(\mathbf W)\|_F\le4\sqrt2\,\|\mathbf W-\mathbf W^*\|_F\quad\forall\mathbf W\ (n\ge d)",
     kind="statistical", hypotheses=[N_GE], constants=[Constant("β", float(BETA), "printed"), GAMMA],
     checks=[
-        Check("in-regime", "in-regime", lambda p: _states([1.0, 1.0, 2.0, 4.0], d=(8, 12), K=12), _run, cost=3,
-              alpha=ALPHA_ONE, description="n/d ∈ {1 (the boundary), 2, 4}, d ∈ [8, 12] (n ≥ 8: δ(n) = 2e^{−n/4} ≤ 0.27), "
-                                           "12 data sets per example, Nelder–Mead adversary over W on each; the failure "
-                                           "rate is tested against δ(n) (Clopper–Pearson, α = 0.001)",
-              sharpness=None, sharpness_why="a failure-rate test (measured = CP lower bound, 0 when no data set fails); the "
-                                            "deterministic looseness is in the evidence: beta_eff_max ≈ 3 vs 4√2 at n = d"),
+        Check("in-regime", "in-regime", lambda p: _states([1.0, 1.0, 2.0, 4.0], d=(8, 12), K=p.seeds), _run, cost=3,
+              alpha=ALPHA_SHARE, description="n/d ∈ {1 (the boundary), 2, 4}, d ∈ [8, 12] (n ≥ 8: δ(n) = 2e^{−n/4} ≤ 0.27), "
+                                           "profile.seeds data sets per example, Nelder–Mead adversary over W on each; "
+                                           "the failure rate is tested against δ(n) (one-sided Clopper–Pearson at the "
+                                           "runner's level); measured: the order statistic of ratio/4√2 the test reads",
+              loose="the order statistic the test reads is ≈ 2.1× below 4√2 on the ci instances (Nelder–Mead adversary)"),
         Check("negative-control-few-samples", "negative-control", lambda p: _states([0.125, 0.2], starts=2), _run_one,
               description="n ∈ {d/8, d/5} (< d): λ_max(M±) ≈ ½(1 + √(2d/n))² exceeds 4√2 (n = d/4 is borderline)",
-              violates=N_GE.text),
+              violates=N_GE.text, control="size"),
     ],
     notes="The lemma's failure probability 2e^{−γn} has an unspecified γ (declared 1/4). Each example tests the failure rate "
-          "over 12 data sets. An earlier version tested one data set per example as if the bound were deterministic; under "
+          "over profile.seeds data sets. An earlier version tested one data set per example as if the bound were deterministic; under "
           "base seed 2 it found a data set at n = d = 5 with ratio 6.98 > 4√2 — a rare event the statement allows, not a "
           "counterexample.",
 ))

@@ -122,7 +122,7 @@ FIG_CHECKS = [
                                        "ρ̂ is reported in constants"),
     Check("negative-control-fig5-large-step", "negative-control", lambda p: _fig5_states(p, [4.1, 4.3]), _fig5,
           description="Figure 5's run with μ ∈ {4.1, 4.3} (the conclusion holds up to μ = 4, see notes): near W* "
-                      "(θ = π) s⁺ = (1 − μ/2)s grows", violates=MU.text),
+                      "(θ = π) s⁺ = (1 − μ/2)s grows", violates=MU.text, control="step"),
 ]
 
 
@@ -146,7 +146,7 @@ CLAIM = register(Claim(
         Check("negative-control-large-step", "negative-control", lambda p: _states(mu_lo=4.05, mu_hi=4.2), _one_step,
               description="μ ∈ [4.05, 4.2]: the proof's conditions α ± β ≤ 1 hold up to μ = 4 (θ = π: s⁺ = (1 − μ/2)s), "
                           "so the first failures are just past μ = 4; μ ∈ (1, 4] does not break the conclusion",
-              violates=MU.text),
+              violates=MU.text, control="step"),
         *FIG_CHECKS,
     ],
     notes="The printed range μ ≤ 1 is sufficient, not sharp: α + β = (p+q)² ≤ 1 and α − β = (p−q)² ≤ 1 hold for all μ ≤ 4 "

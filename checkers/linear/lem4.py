@@ -123,7 +123,7 @@ CLAIM = register(Claim(
         Check("negative-control-outside-ball", "negative-control",
               lambda p: pair_states(rad=(0.52, 0.55), w1=(0.1, 10), starts=0, maxiter=60), _check,
               description="‖w₁ + w₂‖/‖a‖ ∈ [0.52, 0.55] (just past ½): the adversary (one start at the derived worst case) must find a ratio below 0.3",
-              violates=SMALL_SUM.text, cost=2),
+              violates=SMALL_SUM.text, cost=2, control="init"),
     ],
     notes="α = 0.3 is exactly the infimum [derived]: with ‖a‖ = 1, w₂ = −ρa and w₁ → 0 along −a, the ratio tends to "
           "(½ − ρ/2 + (1 − ρ)²/2)/(1 + (1 − ρ)²), which is 0.3 at ρ = ½ and < 0.3 for every ρ > ½ (0.2887 at 0.52). "

@@ -80,8 +80,8 @@ CLAIM = register(Claim(
     checks=[
         Check("in-regime", "in-regime", lambda p: _states(), _check,
               description="any W (‖w̃₁‖/‖a‖ log-uniform 1e-4…1e4, ‖w₁ + w₂‖/‖a‖ ∈ [0, 10]) plus a Nelder–Mead adversary",
-              sharpness=2.3, sharpness_why="the supremum found is 1/√2 (e.g. at W = 0 and at W*): √(5/2)·√2 = 2.236, so the "
-                                           "printed β is loose by ×2.236 and a ×2.3 tightening must fail", cost=2),
+              loose="the supremum found is 1/√2 (e.g. at W = 0 and at W*): the printed β = √(5/2) is loose by "
+                    "√(5/2)·√2 = √5 ≈ ×2.236 (the proof's (a + b)² ≤ 2a² + 2b² steps; a finding about the constant)", cost=2),
         Check("proof-ineq-10", "in-regime", lambda p: _states(), _ineq10, target="proof-step",
               description="inequality (10) (and (11), its mirror image) over (θ, ‖w₂‖/‖w₁‖) by search",
               sharpness=2.0),
@@ -89,6 +89,6 @@ CLAIM = register(Claim(
               lambda p: _states(sigma_top=3.3), _check,
               description="x ~ N(0, Σ), Σ = I + 2.3uuᵀ: near W* along u, ∇ℒ_Σ ≈ ½Σ(W − W*) gives ratio ≈ 1.65 > √(5/2); "
                           "λ_max(Σ) = 3.3 is just past the first failing anisotropy 2√(5/2) ≈ 3.16",
-              violates=ISOTROPIC.text),
+              violates=ISOTROPIC.text, control="data"),
     ],
 ))

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear.common import seeds_verdict
+from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, seeds_verdict, test_level
 from checkers.verdict import Verdict
 from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 from simulator.population import g_vec
@@ -16,7 +16,6 @@ from simulator.population import g_vec
 C_N = Constant("C", 2.0, "n ≥ (C/δ²)d; unspecified in the paper. At C = 1 the 95% quantile of the error reached 0.83δ‖q‖ "
                           "on the ci instances (too close to fail-safe with more seeds); C = 2 gives ≈ 0.6δ‖q‖")
 DELTA_FAIL = Constant("δ_fail", 0.05, "allowed failure probability 6e^{−γd} (γ unspecified) at the tested d ≥ 5")
-ALPHA = 1e-3
 N_GE = Hypothesis("n ≥ (C/δ²)d (C = 2)", "Lemma 8", lambda q: (q["nC"], q["nC"] >= C_N.value * (1 - 1e-12)))
 
 
@@ -36,7 +35,7 @@ def _run(scn) -> Verdict:
         X = gaussian_data(int(rng.integers(2 ** 32)), n, d)
         emp = ((X @ p >= 0) * np.maximum(X @ q, 0)) @ X / n
         ratios[k] = np.linalg.norm(emp - ref) / (delta * np.linalg.norm(q))
-    return seeds_verdict("‖(1/n)Σ1{x_iᵀp ≥ 0}x_iφ(x_iᵀq) − g(p, q)‖ / (δ‖q‖)", ratios, DELTA_FAIL.value, ALPHA,
+    return seeds_verdict("‖(1/n)Σ1{x_iᵀp ≥ 0}x_iφ(x_iᵀq) − g(p, q)‖ / (δ‖q‖)", ratios, DELTA_FAIL.value, test_level(scn, ALPHA_SHARE),
                          hypotheses=measured({"nC": nC}, N_GE), constants={"n": n, "d": d, "delta": delta})
 
 
@@ -55,11 +54,11 @@ CLAIM = register(Claim(
           r"\mathbb E[\mathbf 1_{\{\mathbf x^T\mathbf p\ge0\}}\mathbf x\phi(\mathbf x^T\mathbf q)]\Big\|\le\delta\|\mathbf q\|",
     kind="statistical", hypotheses=[N_GE], constants=[C_N, DELTA_FAIL],
     checks=[
-        Check("in-regime", "in-regime", lambda p: _states(C_N.value, p.seeds), _run, alpha=ALPHA,
+        Check("in-regime", "in-regime", lambda p: _states(C_N.value, SEED_FACTOR * p.seeds), _run, alpha=ALPHA_SHARE,
               description="d ∈ [5, 30], δ ∈ {¼, ½, 1}, n = ⌈2d/δ²⌉, cos∠(p, q) ∈ {−1, −½, 0, 0.7, 1} (boundaries included), "
-                          "‖q‖ log-uniform [0.1, 10]; profile.seeds data sets per (p, q), Clopper–Pearson at δ_fail = 0.05",
-              sharpness=2.5, sharpness_why="at C = 2 the high quantile of the error is ≈ 0.6δ‖q‖", cost=2),
-        Check("negative-control-few-samples", "negative-control", lambda p: _states(0.2, 24), _run, alpha=ALPHA,
-              description="n = ⌈0.2d/δ²⌉ (C = 0.2, a tenth of the declared C): the error ≈ 1.7δ‖q‖", violates=N_GE.text),
+                          "‖q‖ log-uniform [0.1, 10]; 2 × profile.seeds data sets per (p, q), Clopper–Pearson at δ_fail = 0.05",
+              cost=2),
+        Check("negative-control-few-samples", "negative-control", lambda p: _states(0.2, SEED_FACTOR * p.seeds), _run,
+              alpha=ALPHA_SHARE, control="size", description="n = ⌈0.2d/δ²⌉ (C = 0.2, a tenth of the declared C): the error ≈ 1.7δ‖q‖", violates=N_GE.text),
     ],
 ))

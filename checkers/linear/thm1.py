@@ -232,7 +232,7 @@ FIG_CHECKS = [
     Check("fig4-scaled-step-speedup", "in-regime",
           lambda p: st.builds(lambda s, tol: scenario(s, rounds=1 if p.name == "ci" else 3, grid=25 if p.name == "ci" else 17,
                                                       tol=tol),
-                              st.just(0) if p.name == "ci" else st.integers(0, 2**20),
+                              st.integers(0, 1) if p.name == "ci" else st.integers(0, 2**20),  # ci: 2 seeds × 2 tols = 4
                               st.sampled_from([FIG4_TOL, *FIG4_ALSO])), _fig4,
           target="experiment", cost=6,
           description="Figure 4 / Section 4.3: r = 1, v = (100, 1) fixed (v = [100, −1]), W⁽⁰⁾ = 0.01·Xavier (d = 100, "
@@ -249,7 +249,7 @@ FIG_CHECKS = [
     Check("negative-control-fig1b-init", "negative-control",
           lambda p: _fig_scn(p, steps=400, alpha=0.01, beta=st.sampled_from([1.5, 3.0])), _fig2a,
           description="the same GD from Figure 1(b)'s init β·a + 0.01·Xavier (β = 1.5, 3: ‖w₁ + w₂‖ = 2β‖a‖ ≫ ½‖a‖): "
-                      "it stalls at a saddle, W⁽ᵀ⁾ ≠ W*", violates=INIT.text),
+                      "it stalls at a saddle, W⁽ᵀ⁾ ≠ W*", violates=INIT.text, control="init"),
 ]
 
 
@@ -267,19 +267,19 @@ CLAIM = register(Claim(
               description="μ ∈ {c₁ = 0.12 (boundary), 0.06, 0.02}, ‖v₁w₁ + v₂w₂‖/‖a‖ ∈ [0, ½] (½ included), v₁, v₂ "
                           "log-uniform [0.1, 10], ‖w̃₁‖/‖a‖ log-uniform 1e-3…1e2 (the paper's ⊥ example included), 300 "
                           "steps: c₂_eff ≥ c₂ = 0.3 ⟺ the bound at every τ; fitted ρ̂ ± s.e. reported",
-              sharpness=3.5, sharpness_why="measured c₂_eff ≈ 0.86–1.1 (near W* the simulated Hessian is ½I, contraction "
-                                           "≈ 1 − μ): the printed c₂ = 0.3 is loose by ≈ ×2.9", cost=2),
+              loose="measured c₂_eff ≈ 0.86–1.1 on the generated starts (near W* the simulated Hessian is ½I, contraction "
+                    "≈ 1 − μ): the proof's c₂ = 0.3 is loose by ≈ ×3 there", cost=2),
         Check("proof-f1-contraction", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), _f1,
               target="proof-step", description="F.1's contraction step and the constants c₁ = α/β², c₂ = α (sympy)",
               sharpness=None, sharpness_why="symbolic identity", cost=3),
         Check("negative-control-saddle-init", "negative-control",
               lambda p: _states(rad=(1.02, 1.05), mus=(C1.value,), modes=("aligned",), w1=(1.01, 1.03), steps=80), _run,
               description="init in the saddle valley just past ‖w̃₁ + w̃₂‖ = ‖a‖ (aligned with a; the first failing inits: "
-                          "inits with ½ < ‖s‖/‖a‖ < 1 were not seen to fail)", violates=INIT.text),
+                          "inits with ½ < ‖s‖/‖a‖ < 1 were not seen to fail)", violates=INIT.text, control="init"),
         Check("negative-control-large-step", "negative-control",
               lambda p: _states(mus=(4.1, 4.3), steps=40), _run,
               description="μ ∈ {4.1, 4.3}: near W* the simulated Hessian is ½I, so GD diverges for μ > 4 (μ ∈ (c₁, 4) "
-                          "was not seen to fail)", violates=STEP.text),
+                          "was not seen to fail)", violates=STEP.text, control="step"),
         *FIG_CHECKS,
     ],
     notes="c₂ is tested as an absolute constant: the same c₂ = 0.3 must hold for every v, a, d and init; each example "

@@ -2,7 +2,12 @@
 μ_τ = μ ≤ c₅ afterwards, w_i^(0) ~ N(0, σ_i²I_d), √(v₁²σ₁² + v₂²σ₂²)√d ≤ c₆‖a‖, n ≥ c₇d ⇒ w.p. ≥ 1 − Ce^{−cd}:
 ‖W^(τ) − W*‖²_F ≤ (max(v₁², v₂²)/min(v₁², v₂²))(1 − c₈μ)^τ‖W^(0) − W*‖²_F for all τ. The c_j are unspecified
 ("fixed numerical constants independent of any problem dimensions"); the suite declares them (below) and reports
-each run's c₈_eff (the largest c₈ for which the bound holds at every τ)."""
+each run's c₈_eff (the largest c₈ for which the bound holds at every τ).
+
+The rate after the transient (issue 18): the first update μ₁ = 2 removes most of the error at once, so c₈_eff from τ = 0
+is met by a run that stalls after step 1 for any horizon T < log(ε²/κ)/log(1 − c₈μ) (hundreds of steps). "For all τ"
+implies the asymptotic rate limsup err_τ^{1/τ} ≤ 1 − c₈μ; each run also fits ρ̂ on τ ≥ 1 (the geometric phase after the
+μ₁ = 2 step, :func:`checkers.linear.common.fit_rate`) and a seed fails when c₈ > min(c₈_eff, (1 − ρ̂)/μ)."""
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +16,7 @@ from hypothesis import strategies as st
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear import experiments as X
-from checkers.linear.common import c_eff, emp_grad, seeds_verdict
+from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, c_eff, emp_grad, fit_rate, seeds_verdict, test_level
 from checkers.verdict import Evidence, Verdict
 from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
@@ -20,7 +25,6 @@ C6 = Constant("c₆", 0.01, "init radius √(v₁²σ₁² + v₂²σ₂²)√d 
 C7 = Constant("c₇", 10.0, "n ≥ c₇d; failures start near n ≤ 2d (2d parameters)")
 C8 = Constant("c₈", 0.1, "rate; measured c₈_eff is reported per seed")
 DELTA = Constant("δ_fail", 0.05, "allowed failure probability Ce^{−cd} (C, c unspecified) at d ≥ 5")
-ALPHA = 1e-3
 N_GE = Hypothesis("n ≥ c₇d (c₇ = 10)", "Theorem 2", lambda q: (q["n_over_d"], q["n_over_d"] >= C7.value))
 
 K2 = Hypothesis("k = 2 hidden units (x ↦ v₁ReLU(w₁ᵀx) − v₂ReLU(w₂ᵀx))", "Theorem 2 (the model)",
@@ -29,6 +33,13 @@ INIT = Hypothesis("√(v₁²σ₁² + v₂²σ₂²)√d ≤ c₆‖a‖ (c₆ 
                   lambda q: (q["init_radius"], q["init_radius"] <= C6.value * (1 + 1e-12)))
 FIRST = Hypothesis("μ₁ = 2 (first update), μ_τ = μ ≤ c₅ after", "Theorem 2",
                    lambda q: (q["mu1"], q["mu1"] == 2.0 and q["mu"] <= C5.value))
+
+
+def rates(err: np.ndarray, kappa: float, mu: float) -> tuple[float, float]:
+    """(c₈_eff from τ = 0 as printed, c_fit = (1 − ρ̂)/μ with ρ̂ fitted on τ ≥ 1, after the μ₁ = 2 step)."""
+    ce = c_eff(err, kappa, mu)
+    rho, _se = fit_rate(err[1:])
+    return ce, ((1.0 - rho) / mu if np.isfinite(rho) else np.inf)
 
 
 def _one(seed, d, n, a, v, sig, mu, c8, T):
@@ -42,11 +53,12 @@ def _one(seed, d, n, a, v, sig, mu, c8, T):
         W = W - (2.0 if t == 0 else mu) * inv * emp_grad(W, v, a, X)
         e = np.sum((W - Ws) ** 2)
         if not np.isfinite(e) or e > 1e100:
-            return np.inf
+            return np.inf, 0.0, 0.0
         err.append(e)
     kappa = max(v ** 2) / min(v ** 2)
-    ce = c_eff(np.array(err), kappa, mu)
-    return c8 / ce if ce > 0 else np.inf
+    ce, cf = rates(np.array(err), kappa, mu)
+    c = min(ce, cf)
+    return (c8 / c if c > 0 else np.inf), ce, cf
 
 
 def _run(scn):
@@ -60,18 +72,24 @@ def _run(scn):
     tot = (c6 * np.linalg.norm(a)) ** 2 / d  # v₁²σ₁² + v₂²σ₂², split evenly
     sig = np.array([np.sqrt(tot / 2) / v1, np.sqrt(tot / 2) / v2])
     T = int(scn["steps"])
-    ratios = np.array([_one(int(rng.integers(2 ** 32)), d, n, a, v, sig, mu, c8, T) for _ in range(K)])
-    return seeds_verdict("c₈/c₈_eff (c₈_eff: largest c with the bound at every τ ≤ T)", ratios, DELTA.value, ALPHA,
+    out = np.array([_one(int(rng.integers(2 ** 32)), d, n, a, v, sig, mu, c8, T) for _ in range(K)])
+    ratios, ce, cf = out[:, 0], out[:, 1], out[:, 2]
+    return seeds_verdict("c₈/min(c₈_eff, c_fit) (c₈_eff: largest c with the bound at every τ ≤ T; c_fit = (1 − ρ̂)/μ, "
+                         "ρ̂ fitted after the μ₁ = 2 step)", ratios, DELTA.value, test_level(scn, ALPHA_SHARE),
                          hypotheses=measured({"n_over_d": n / d}, N_GE),
                          constants={"n": n, "d": d, "mu": mu, "c8": c8, "c6": c6, "v1": v1, "v2": v2,
-                                    "c8_eff_min": float(c8 / np.max(ratios)) if np.all(np.isfinite(ratios)) else 0.0})
+                                    "kappa": float(max(v1, v2) ** 2 / min(v1, v2) ** 2),
+                                    "c8_eff_min": float(np.min(ce)), "c_fit_min": float(np.min(cf)),
+                                    "seeds_failing_printed_form_only": int(np.sum(ce < c8)),
+                                    "seeds_failing_rate_after_transient": int(np.sum(cf < c8))})
 
 
-def _states(n_over=(C7.value, 2 * C7.value), mu=C5.value, c8=C8.value, c6=C6.value, steps=200, K=None):
-    return st.builds(lambda s, d, k, an, v1, v2, kk: scenario(s, d=d, n_over_d=k, a_norm=an, v1=v1, v2=v2, mu=mu, c8=c8,
-                                                             c6=c6, steps=steps, K=kk),
+def _states(n_over=(C7.value, 2 * C7.value), mu=C5.value, c8=C8.value, c6=C6.value, steps=200, K=48, v1=(0.1, 10.0),
+            v2=(0.1, 10.0)):
+    return st.builds(lambda s, d, k, an, v1, v2: scenario(s, d=d, n_over_d=k, a_norm=an, v1=v1, v2=v2, mu=mu, c8=c8,
+                                                         c6=c6, steps=steps, K=int(K)),
                      SEEDS, st.integers(5, 20), st.sampled_from(list(n_over)), log_uniform(0.1, 10.0),
-                     log_uniform(0.1, 10.0), log_uniform(0.1, 10.0), st.just(K or 24))
+                     log_uniform(*v1), log_uniform(*v2))
 
 
 # ---------------------------------------------------------------- Appendix G.2 (Figure 9), regenerated
@@ -94,6 +112,9 @@ def _g2(scn) -> Verdict:
                for k, r in R.items() for q in ("steps", "train", "test", "test0", "move", "min_cos")}}
     det = {"series": {f"training loss k = {k}": X.series(r["t"], r["train_curve"], "empirical loss", logx=True)
                       for k, r in R.items()}}
+    det["test"] = {"kind": "none", "alpha": test_level(scn, ALPHA_SHARE),
+                   "why": "the paper's experiment read on one GD run per seed with declared thresholds: no test statistic "
+                          "(the check's share of the family-wise budget is unused)"}
     kw = {"hypotheses": hyps, "constants": cons, "details": det}
     if not all(r["converged"] for r in R.values()):  # the experiment's stopping rule not met: undecided, not a failure
         slow = [k for k, r in R.items() if not r["converged"]]
@@ -115,11 +136,11 @@ def _g2_states(p):
     ci = p.name == "ci"
     return st.builds(lambda s: scenario(s, n=300 if ci else 1000, d=30 if ci else 100, mu=0.01 if ci else 0.001,
                                         cap=int((100000 if ci else 300000) * p.horizon)),
-                     st.integers(0, 1) if ci else SEEDS)
+                     st.integers(0, 3) if ci else SEEDS)  # ci: 4 seeds, the profile's min_informative
 
 
 FIG_CHECKS = [
-    Check("fig9-appg2-lazy-vs-rich", "in-regime", _g2_states, _g2, target="experiment", alpha=ALPHA, cost=20,
+    Check("fig9-appg2-lazy-vs-rich", "in-regime", _g2_states, _g2, target="experiment", alpha=ALPHA_SHARE, cost=20,
           description="Appendix G.2 (Figure 9): empirical loss (1), v fixed half +1 half −1, a = e₁, PyTorch's default "
                       "init U(±1/√d) (α = 1), full-batch GD at fixed μ until the training loss < 10⁻⁴, k ∈ {2, 6, 100}; "
                       "test loss = population loss of the final weights. dev/thorough: the paper's n = 1000, d = 100, "
@@ -148,21 +169,29 @@ CLAIM = register(Claim(
           r"\|\mathbf W^{(0)}-\mathbf W^*\|_F^2\ \text{w.p.}\ge1-Ce^{-cd}",
     kind="statistical", hypotheses=[N_GE, K2, INIT, FIRST], constants=[C5, C6, C7, C8, DELTA],
     checks=[
-        Check("in-regime", "in-regime", lambda p: _states(K=p.seeds, steps=int(120 * p.horizon)), _run, alpha=ALPHA,
+        Check("in-regime", "in-regime", lambda p: _states(K=SEED_FACTOR * p.seeds, steps=int(120 * p.horizon)), _run,
+              alpha=ALPHA_SHARE,
               description="μ = c₅ = 0.12, c₈ = 0.1, c₆ = 0.01 (init at the boundary), n/d ∈ {c₇, 2c₇}, d ∈ [5, 20], v₁, v₂, ‖a‖ "
-                          "log-uniform [0.1, 10], 120 steps; profile.seeds data sets per example (Clopper–Pearson)",
-              sharpness=6.0, sharpness_why="c₈_eff ≈ 0.5–1 on these instances (the first step μ₁ = 2 removes most of the "
-                                           "error): c₈ = 0.1 is loose by ≈ ×5", cost=2),
+                          "log-uniform [0.1, 10], 120 steps; 2 × profile.seeds data sets per example (Clopper–Pearson); a "
+                          "seed fails when the bound fails at some τ or the rate fitted after the μ₁ = 2 step is slower "
+                          "than 1 − c₈μ",
+              loose="c₈ = 0.1 is a declared value of an unspecified constant: c₈_eff ≈ 0.5–1 and c_fit ≈ 0.9–1 on these "
+                    "instances (near W* the scaled step contracts ‖W − W*‖² by ≈ 1 − μ), so the declared c₈ is loose by "
+                    "≈ ×5–10", cost=2),
         Check("proof-constants", "in-regime",
-              lambda p: _states(mu=1.7e-5, c8=5.3e-4, c6=2.2e-4, steps=50, K=12), _run, alpha=ALPHA,
+              lambda p: _states(mu=1.7e-5, c8=5.3e-4, c6=2.2e-4, steps=50, K=SEED_FACTOR * p.seeds), _run,
+              alpha=ALPHA_SHARE,
               description="a choice satisfying the proof's relations: c₅ = α/β² ≈ 1.7e-5, c₈ = α ≈ 5.3e-4 (α = c/3, "
                           "c = 1/(200π) from Lemma 11, β = 4√2), c₆ = ε/40 with ε ≈ 0.009",
               sharpness=None, sharpness_why="with these constants the bound is loose by orders of magnitude (μ₁ = 2 already "
                                            "contracts by ≈ ε²); no example can come near it", cost=2),
-        Check("negative-control-few-samples", "negative-control",
-              lambda p: _states(n_over=(1.0, 1.5), K=6, steps=60), _run, alpha=ALPHA,
-              description="n/d ∈ {1, 1.5} (< 2d: interpolants other than W* exist; failures start there, n ∈ [2d, c₇d) "
-                          "was not seen to fail)", violates=N_GE.text),
+        Check("negative-control-stalled-few-samples", "negative-control",
+              lambda p: _states(n_over=(1.0, 1.5), K=SEED_FACTOR * p.seeds, steps=120, v1=(1.0, 1.0), v2=(1.5, 3.0)),
+              _run, alpha=ALPHA_SHARE, control="size",
+              description="a stalled run: n/d ∈ {1, 1.5} (< 2d: interpolants other than W* exist), v₂/v₁ ∈ [1.5, 3] "
+                          "(κ ≥ 2.25): after the μ₁ = 2 step GD converges to an interpolant ≠ W* and ‖W − W*‖² stalls; the "
+                          "rate fitted after the transient (ρ̂ ≈ 1) fails on every seed, the bound from τ = 0 over 120 "
+                          "steps on about 2 in 3 (constants: seeds failing each form; n ∈ [2d, c₇d) was not seen to fail)", violates=N_GE.text),
         *FIG_CHECKS,
     ],
 ))
