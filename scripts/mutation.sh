@@ -1,11 +1,408 @@
 #!/usr/bin/env bash
-# Mutation testing (issue 5, item 5) of the framework, solvers and generators with mutmut (pyproject
-# [tool.mutmut]); the killer is the framework's unit tests in tests/ (pytest_add_cli_args_test_selection).
-# Runs in a clean clone of the committed tree so the working tree is untouched. Not part of CI.
-# Usage: scripts/mutation.sh [WORKDIR] [MUTANT-GLOB ...]   e.g. scripts/mutation.sh /tmp/mut 'checkers.verdict*'
-# MUTMUT_CHILDREN (default 1) sets mutmut's --max-children.
+# Mutation testing. Two modes, both in a clean clone of the committed tree (the working tree is untouched);
+# neither is part of CI.
+#
+# 1. scripts/mutation.sh [WORKDIR] [MUTANT-GLOB ...]        (issue 5: mutmut over the framework)
+#    mutmut 3 (pyproject [tool.mutmut]); killer: the framework's unit tests. MUTMUT_CHILDREN (default 1).
+#
+# 2. scripts/mutation.sh sample [--per-folder N] [--seed S] [--folders a,b] [--budget-s T] [--workdir DIR]
+#                               [--resume] [--list]                          (issue 20: the whole tree)
+#    A uniform random sample of single-point mutants, stratified per folder (checkers = the paper modules and
+#    solvers; simulator; generators; reports; claims = claims/_driver.py + claims/results.py), fixed seed
+#    (default 20), N per folder (default 81: 401 in all, claims/ being a census of its 77). Each folder's sample
+#    is a prefix of one seeded uniform permutation of its mutants, so a smaller N (a pilot) is a prefix of the
+#    full sample and `--resume` reuses it. Operators (a careful maintainer's single bugs):
+#    comparison (< ↔ <=, > ↔ >=, == ↔ !=, is/in negated), arithmetic (+ ↔ −, * ↔ /, ** → *, // → /, also in
+#    augmented assignments), and ↔ or, `not`/unary minus dropped, True ↔ False, min ↔ max (also np.minimum/
+#    maximum, argmin/argmax, nanmin/nanmax), an int n → n + 1 (off-by-one), a float x → 2x (0 → 1): factor 2.
+#    Strings, docstrings, annotations, f-strings and __all__ are not mutated.
+#    Each mutant is killed by the NARROWEST selection a maintainer would run for its file: the unit tests in
+#    tests/ that import the module, plus the claim checks of the claim modules that import it (its own claims
+#    for a claim module), under CI=true (the derandomized ci profile), `pytest -x -n 0`; for
+#    claims/_driver.py and claims/results.py the unit tests that import them plus the claims lai.lem1 and
+#    kou.lemC.1. A selection that fails without any mutant marks the file's mutants `untestable` (reported,
+#    not scored). Timeout per mutant: 3× the unmutated selection's time + 30 s (a timeout counts as killed,
+#    listed apart). Score per folder = killed / (killed + survived) with a two-sided 95% Clopper–Pearson
+#    interval. --budget-s stops starting mutants after T seconds (strata interleaved, so a partial run covers
+#    every folder); --resume continues WORKDIR's sample-results.json; --list only prints the sample.
+#    Results: WORKDIR/sample-results.json (every mutant: file, line, change, selection, status, seconds).
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
+
+if [ "${1:-}" = "sample" ]; then
+  shift
+  work=/tmp/claimcheck-mutation-sample
+  args=()
+  resume=0
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --workdir) work=$2; shift 2 ;;
+      --resume) resume=1; args+=("$1"); shift ;;
+      *) args+=("$1"); shift ;;
+    esac
+  done
+  if [ "$resume" = 1 ] && [ -d "$work/.git" ]; then
+    cd "$work" && git checkout -q -- . || exit 1
+  else
+    rm -rf "$work" && git clone -q "$src" "$work" && cd "$work" || exit 1
+  fi
+  OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 CI=true exec python3 - "${args[@]}" <<'PY'
+import argparse, ast, fnmatch, glob, json, math, os, random, re, subprocess, sys, time
+from pathlib import Path
+
+ap = argparse.ArgumentParser(prog="mutation.sh sample")
+ap.add_argument("--per-folder", type=int, default=81)
+ap.add_argument("--seed", type=int, default=20)
+ap.add_argument("--folders", default="checkers,simulator,generators,reports,claims")
+ap.add_argument("--budget-s", type=float, default=math.inf)
+ap.add_argument("--resume", action="store_true")
+ap.add_argument("--list", action="store_true")
+opt = ap.parse_args()
+
+STRATA = {
+    "checkers": ["checkers/lai/*.py", "checkers/frei/*.py", "checkers/kou/*.py", "checkers/linear/*.py",
+                 "checkers/solvers/*.py"],
+    "simulator": ["simulator/*.py"],
+    "generators": ["generators/*.py"],
+    "reports": ["reports/*.py"],
+    "claims": ["claims/_driver.py", "claims/results.py"],
+}
+DRIVER_CLAIMS = "lai.lem1,kou.lemC.1"
+CMP = {ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="), ast.GtE: (">=", ">"),
+       ast.Eq: ("==", "!="), ast.NotEq: ("!=", "=="), ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
+       ast.In: ("in", "not in"), ast.NotIn: ("not in", "in")}
+BIN = {ast.Add: ("+", "-"), ast.Sub: ("-", "+"), ast.Mult: ("*", "/"), ast.Div: ("/", "*"),
+       ast.Pow: ("**", "*"), ast.FloorDiv: ("//", "/")}
+SWAP = {"min": "max", "max": "min", "minimum": "maximum", "maximum": "minimum", "argmin": "argmax",
+        "argmax": "argmin", "nanmin": "nanmax", "nanmax": "nanmin"}
+
+
+def op_pattern(sym):
+    if sym[0].isalpha():
+        return r"(?<![\w.])" + sym.replace(" ", r"\s+") + r"(?![\w])"
+    return r"(?<![<>=!*/+\-])" + re.escape(sym) + r"(?![<>=*/])"
+
+
+class Points(ast.NodeVisitor):
+    """Mutation points of one file as (start byte, end byte, replacement, description)."""
+
+    def __init__(self, src: bytes):
+        self.src = src
+        self.starts = [0]
+        for line in src.split(b"\n"):
+            self.starts.append(self.starts[-1] + len(line) + 1)
+        self.out = []
+
+    def off(self, line, col):
+        return self.starts[line - 1] + col
+
+    def span(self, n):
+        return self.off(n.lineno, n.col_offset), self.off(n.end_lineno, n.end_col_offset)
+
+    def gap_op(self, a, b, sym, new, what):
+        """Replace the operator ``sym`` in the source between nodes a and b (exactly one occurrence)."""
+        s, e = self.span(a)[1], self.span(b)[0]
+        gap = self.src[s:e].decode()
+        if "#" in gap:
+            return
+        hits = [m for m in re.finditer(op_pattern(sym), gap)]
+        if len(hits) != 1:
+            return
+        m = hits[0]
+        self.out.append((s + len(gap[:m.start()].encode()), s + len(gap[:m.end()].encode()), new.encode(),
+                         f"{what}: {sym} → {new}"))
+
+    # not mutated: docstrings / strings, annotations, f-strings, __all__
+    def visit_JoinedStr(self, n):
+        return
+
+    def visit_arg(self, n):
+        return
+
+    def visit_FunctionDef(self, n):
+        for d in n.decorator_list:
+            self.visit(d)
+        self.visit(n.args)
+        for st in n.body:
+            self.visit(st)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_arguments(self, n):
+        for d in list(n.defaults) + [d for d in n.kw_defaults if d is not None]:
+            self.visit(d)
+
+    def visit_AnnAssign(self, n):
+        if n.value is not None:
+            self.visit(n.value)
+
+    def visit_Assign(self, n):
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets):
+            return
+        self.generic_visit(n)
+
+    def visit_Compare(self, n):
+        prev = n.left
+        for op, right in zip(n.ops, n.comparators):
+            sym, new = CMP[type(op)]
+            self.gap_op(prev, right, sym, new, "comparison")
+            prev = right
+        self.generic_visit(n)
+
+    def visit_BinOp(self, n):
+        if type(n.op) in BIN:
+            sym, new = BIN[type(n.op)]
+            self.gap_op(n.left, n.right, sym, new, "arithmetic")
+        self.generic_visit(n)
+
+    def visit_AugAssign(self, n):
+        if type(n.op) in BIN:
+            sym, new = BIN[type(n.op)]
+            self.gap_op(n.target, n.value, sym + "=", new + "=", "augmented assignment")
+        self.generic_visit(n)
+
+    def visit_BoolOp(self, n):
+        sym, new = ("and", "or") if isinstance(n.op, ast.And) else ("or", "and")
+        for a, b in zip(n.values, n.values[1:]):
+            self.gap_op(a, b, sym, new, "boolean")
+        self.generic_visit(n)
+
+    def visit_UnaryOp(self, n):
+        if isinstance(n.op, (ast.Not, ast.USub)) and not (isinstance(n.op, ast.USub) and isinstance(n.operand, ast.Constant)):
+            s, e = self.span(n)
+            os_, oe = self.span(n.operand)
+            inner = self.src[os_:oe]
+            if isinstance(n.operand, (ast.BoolOp, ast.Compare, ast.BinOp, ast.IfExp, ast.Lambda, ast.NamedExpr)):
+                inner = b"(" + inner + b")"
+            self.out.append((s, e, inner, "`not` dropped" if isinstance(n.op, ast.Not) else "unary minus dropped"))
+        self.generic_visit(n)
+
+    def visit_Constant(self, n):
+        v = n.value
+        s, e = self.span(n)
+        if isinstance(v, bool):
+            self.out.append((s, e, str(not v).encode(), f"{v} → {not v}"))
+        elif isinstance(v, int):
+            self.out.append((s, e, str(v + 1).encode(), f"int {v} → {v + 1}"))
+        elif isinstance(v, float) and math.isfinite(v):
+            new = repr(2 * v) if v != 0 else "1.0"
+            self.out.append((s, e, new.encode(), f"float {v!r} → {new}"))
+
+    def visit_Name(self, n):
+        if n.id in ("min", "max"):
+            s, e = self.span(n)
+            self.out.append((s, e, SWAP[n.id].encode(), f"{n.id} → {SWAP[n.id]}"))
+
+    def visit_Attribute(self, n):
+        if n.attr in SWAP and isinstance(n.ctx, ast.Load):
+            e = self.span(n)[1]
+            s = e - len(n.attr.encode())
+            if self.src[s:e].decode() == n.attr:
+                self.out.append((s, e, SWAP[n.attr].encode(), f".{n.attr} → .{SWAP[n.attr]}"))
+        self.generic_visit(n)
+
+    def visit_Expr(self, n):
+        if isinstance(n.value, ast.Constant) and isinstance(n.value.value, str):
+            return  # docstring / bare string
+        self.generic_visit(n)
+
+
+def points(path):
+    """Every mutation point of a file (not yet checked to parse: see valid())."""
+    src = Path(path).read_bytes()
+    p = Points(src)
+    p.visit(ast.parse(src))
+    return [{"file": path, "start": s, "end": e, "new": new.decode(), "old": src[s:e].decode(),
+             "line": src[:s].count(b"\n") + 1, "what": what} for s, e, new, what in sorted(set(p.out))]
+
+
+SOURCES = {}
+
+
+def valid(m):
+    src = SOURCES.setdefault(m["file"], Path(m["file"]).read_bytes())
+    try:
+        ast.parse(src[:m["start"]] + m["new"].encode() + src[m["end"]:])
+        return True
+    except SyntaxError:
+        return False
+
+
+def module_of(path):
+    m = path[:-3].replace("/", ".")
+    return m[:-9] if m.endswith(".__init__") else m
+
+
+def imports(path):
+    """Dotted modules a file imports directly (``from pkg import name`` also counts as ``pkg.name``)."""
+    out = set()
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except SyntaxError:
+        return out
+    pkg = module_of(path).rsplit(".", 1)[0]
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            out.update(a.name for a in n.names)
+        elif isinstance(n, ast.ImportFrom):
+            base = n.module or ""
+            if n.level:
+                parts = module_of(path).split(".")
+                base = ".".join(parts[: len(parts) - n.level] + ([base] if base else []))
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in n.names)
+    return out
+
+
+CLAIM_ID = re.compile(r"\bid=\"((?:lai|frei|kou|linear)\.[^\"]+)\"")
+claim_modules = {}
+for f in sorted(glob.glob("checkers/*/*.py")):
+    ids = CLAIM_ID.findall(Path(f).read_text())
+    if ids:
+        claim_modules[f] = ids
+unit_tests = sorted(glob.glob("tests/**/test_*.py", recursive=True))
+IMPORTS = {f: imports(f) for f in list(claim_modules) + unit_tests}
+
+
+def selection(path):
+    mod = module_of(path)
+    tests = [t for t in unit_tests if mod in IMPORTS[t]]
+    if path.startswith("claims/"):
+        return tests, DRIVER_CLAIMS
+    ids = list(claim_modules.get(path, []))
+    for f, fids in claim_modules.items():
+        if f != path and mod in IMPORTS[f]:
+            ids += fids
+    return tests, ",".join(sorted(set(ids)))
+
+
+def command(tests, ids):
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0",
+           "-p", "no:randomly", "--no-header"] + tests
+    if ids:
+        cmd += ["claims/", "--claims", ids]
+    return cmd
+
+
+def run(cmd, timeout):
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        rc = p.returncode
+        tail = (p.stdout + p.stderr)[-600:]
+    except subprocess.TimeoutExpired:
+        rc, tail = "timeout", ""
+    return rc, time.time() - t0, tail
+
+
+def clopper_pearson(k, n, alpha=0.05):
+    from scipy import stats
+    if n == 0:
+        return 0.0, 1.0
+    lo = 0.0 if k == 0 else float(stats.beta.ppf(alpha / 2, k, n - k + 1))
+    hi = 1.0 if k == n else float(stats.beta.ppf(1 - alpha / 2, k + 1, n - k))
+    return lo, hi
+
+
+folders = [f.strip() for f in opt.folders.split(",") if f.strip()]
+population, sample, rejected = {}, {}, {}
+for name in STRATA:  # per-stratum generator: a folder's sample does not depend on the others or on --folders
+    files = sorted({f for pat in STRATA[name] for f in glob.glob(pat)})
+    pop = [m for f in files for m in points(f)]
+    population[name] = pop
+    random.Random(f"{opt.seed}:{name}").shuffle(pop)  # a uniform permutation: any prefix is a uniform sample
+    sample[name], rejected[name] = [], 0
+    for m in pop:  # rejection of the rare mutant that does not parse keeps the sample uniform over the valid ones
+        if len(sample[name]) == opt.per_folder:
+            break
+        if valid(m):
+            sample[name].append(m)
+        else:
+            rejected[name] += 1
+order = []  # interleave strata: a run cut by the budget still covers every folder
+for i in range(max(len(v) for v in sample.values())):
+    for name in STRATA:
+        if name in folders and i < len(sample[name]):
+            order.append((name, sample[name][i]))
+print(f"population: " + ", ".join(f"{k} {len(v)}" for k, v in population.items()) + f"; sampled {len(order)} "
+      f"(seed {opt.seed}, {opt.per_folder} per folder)", flush=True)
+if opt.list:
+    for name, m in order:
+        print(f"{name}: {m['file']}:{m['line']} {m['what']}")
+    sys.exit(0)
+
+out_path = Path("sample-results.json")
+done = {}
+if opt.resume and out_path.exists():
+    for r in json.loads(out_path.read_text())["mutants"]:
+        done[(r["file"], r["start"], r["end"], r["new"])] = r
+baselines = {}
+results = []
+t_start = time.time()
+for i, (name, m) in enumerate(order):
+    key = (m["file"], m["start"], m["end"], m["new"])
+    if key in done:
+        results.append(done[key])
+        continue
+    if time.time() - t_start > opt.budget_s:
+        print(f"budget {opt.budget_s:.0f} s spent: {len(order) - i} sampled mutants not run", flush=True)
+        break
+    tests, ids = selection(m["file"])
+    rec = dict(m, folder=name, tests=tests, claims=ids)
+    if not tests and not ids:
+        rec.update(status="no tests", seconds=0.0)
+        results.append(rec)
+        continue
+    cmd = command(tests, ids)
+    sk = (tuple(tests), ids)
+    if sk not in baselines:
+        rc, sec, tail = run(cmd, 3600)
+        baselines[sk] = (rc, sec, tail)
+        print(f"  selection for {m['file']}: unmutated rc={rc} in {sec:.1f} s "
+              f"({len(tests)} unit test files, claims {ids or '-'})", flush=True)
+    brc, bsec, btail = baselines[sk]
+    if brc != 0:
+        rec.update(status="untestable", seconds=0.0, why=f"selection fails unmutated (rc {brc}): {btail[-200:]}")
+        results.append(rec)
+        continue
+    path = Path(m["file"])
+    orig = path.read_bytes()
+    try:
+        path.write_bytes(orig[:m["start"]] + m["new"].encode() + orig[m["end"]:])
+        rc, sec, tail = run(cmd, 3 * bsec + 30)
+    finally:
+        path.write_bytes(orig)
+    status = "timeout" if rc == "timeout" else "survived" if rc == 0 else "no tests" if rc == 5 else "killed"
+    rec.update(status=status, seconds=round(sec, 1), rc=rc)
+    results.append(rec)
+    print(f"[{i + 1}/{len(order)}] {status:8s} {m['file']}:{m['line']} {m['what']} ({sec:.0f} s)", flush=True)
+    out_path.write_text(json.dumps({"seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
+out_path.write_text(json.dumps({"seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
+
+print("\nfolder       population sampled run  killed timeout survived untestable no-tests  score   95% CP interval")
+for name in STRATA:
+    if name not in folders:
+        continue
+    rs = [r for r in results if r["folder"] == name]
+    c = {s: sum(r["status"] == s for r in rs) for s in ("killed", "timeout", "survived", "untestable", "no tests")}
+    k, n = c["killed"] + c["timeout"], c["killed"] + c["timeout"] + c["survived"]
+    lo, hi = clopper_pearson(k, n)
+    score = f"{k / n:6.1%}" if n else "   n/a"
+    print(f"{name:12s} {len(population[name]):10d} {len(sample[name]):7d} {len(rs):4d} {c['killed']:7d} "
+          f"{c['timeout']:7d} {c['survived']:8d} {c['untestable']:10d} {c['no tests']:8d}  {score}  "
+          f"[{lo:.1%}, {hi:.1%}]")
+print("\nsurvivors (file:line change — the selection that ran):")
+for r in results:
+    if r["status"] == "survived":
+        print(f"  {r['file']}:{r['line']} {r['what']} ({r['old']!r} → {r['new']!r}); tests {r['tests']}, "
+              f"claims {r['claims'] or '-'}")
+for r in results:
+    if r["status"] in ("untestable", "no tests"):
+        print(f"  {r['status']}: {r['file']}:{r['line']} {r['what']} {r.get('why', '')[:160]}")
+print(f"wall: {time.time() - t_start:.0f} s; results: {Path.cwd() / out_path}")
+PY
+fi
+
 work=${1:-/tmp/claimcheck-mutation}
 shift || true
 rm -rf "$work" && git clone -q "$src" "$work" && cd "$work" || exit 1
