@@ -22,7 +22,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 __all__ = ["GROUPS", "NOTE_GROUP", "PAPER_TITLES", "group_errata", "errata_document", "render_markdown",
-           "render_html_sheet", "render", "FORMATS"]
+           "render_html_sheet", "render", "item_html", "FORMATS"]
 
 GROUPS: tuple[tuple[str, str], ...] = (
     ("false", "Statement false as printed"),
@@ -75,7 +75,15 @@ def _check_ref(ch: Mapping, result: Mapping | None) -> dict:
         cex = result.get("counterexample") or {}
         if cex.get("replay"):
             out["replay"] = cex["replay"]
+        ev = (cex.get("verdict") or {}).get("evidence") or {}
+        if result.get("outcome") == "violated" and ev.get("quantity"):
+            out["evidence"] = (f"{ev['quantity']}: measured {_num(ev.get('measured'))} {ev.get('relation', '')} "
+                               f"bound {_num(ev.get('bound'))} fails")
     return out
+
+
+def _num(x: Any) -> str:
+    return f"{x:.4g}" if isinstance(x, float) else str(x)
 
 
 def _results_checks(entry: Mapping | None) -> dict[str, Mapping]:
@@ -257,6 +265,9 @@ def render_markdown(doc: Mapping) -> str:
                 lines.append("- **Check(s):** " + "; ".join(
                     f"`{c['name']}` ({c['target']}" + (f", {c['outcome']}" if c.get("outcome") else "") + ")"
                     for c in it["checks"]))
+            for c in it["checks"]:
+                if c.get("evidence"):
+                    lines.append(f"- **Counterexample ({c['name']}):** {_md_escape(c['evidence'])}")
             if it.get("status"):
                 lines.append(f"- **Status:** {_md_escape(it['status'])}")
             if it.get("consequence"):
@@ -280,12 +291,13 @@ def render_html_sheet(doc: Mapping) -> str:
         if not g["items"]:
             parts.append("<p class=\"muted\">None recorded.</p>")
         for it in g["items"]:
-            parts.append(_item_html(it, g["key"]))
+            parts.append(item_html(it, g["key"]))
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
-def _item_html(it: Mapping, group: str) -> str:
+def item_html(it: Mapping, group: str) -> str:
+    """One errata item as HTML (the sheet and the report's errata section share it)."""
     e = html.escape
     rows = [f"<div class=\"item\" data-paper=\"{e(it['paper'])}\" data-group=\"{e(group)}\"><b><a href=\"#{e(it['claim'])}\">"
             f"{e(it['claim'])}</a> — {e(it['where'])}</b>"]
@@ -299,6 +311,9 @@ def _item_html(it: Mapping, group: str) -> str:
         rows.append("<p><b>Check(s):</b> " + "; ".join(
             f"{e(c['name'])} ({e(c['target'])}" + (f", {e(str(c['outcome']))}" if c.get("outcome") else "") + ")"
             for c in it["checks"]) + "</p>")
+    for c in it.get("checks", []):
+        if c.get("evidence"):
+            rows.append(f"<p><b>Counterexample ({e(c['name'])}):</b> {e(c['evidence'])}</p>")
     if it.get("status"):
         rows.append(f"<p><b>Status:</b> {e(it['status'])}</p>")
     if it.get("consequence"):

@@ -1,6 +1,7 @@
 """Render results.json as one self-contained HTML page (inline CSS and SVG figures).
 
-Reads only the results file: the report knows nothing of claims, checkers or the simulator.
+Reads only the results file: the report knows nothing of claims, checkers or the simulator. Its errata section is
+grouped by :func:`claimcheck.errata.group_errata`, the function behind ``claimcheck errata`` (dicts in, dicts out).
 """
 from __future__ import annotations
 
@@ -154,6 +155,23 @@ def _mathml(latex: str) -> str:
         return ""
 
 
+def _grade_of(ch: dict) -> str | None:
+    g = (ch.get("sharpness_control") or {}).get("grade")
+    return g if g in ("sharp", "loose", "weak") else None
+
+
+def _grades(doc: dict) -> dict:
+    """Counts for the header: claims by evidence grade and the weak-evidence verdicts; checks by sharpness grade."""
+    claims = doc["claims"]
+    checks = [ch for c in claims for ch in c["checks"] if ch["regime"] == "in-regime"]
+    return {"claims": {g: sum(c.get("grade") == g for c in claims) for g in ("strong", "weak", "n/a")},
+            "weak_verified": sum(c.get("verdict_label", "").endswith("(weak evidence)") for c in claims),
+            "checks": {g: sum(_grade_of(ch) == g for ch in checks) for g in ("sharp", "loose", "weak")},
+            "no_known_control": sum(bool(c.get("no_known_control")) for c in claims),
+            "printed_notes": sum(len(c.get("printed_notes") or []) for c in claims),
+            "graded": any("grade" in c for c in claims)}
+
+
 def _summary(doc: dict) -> list[dict]:
     rows = []
     for paper in ("lai", "frei", "kou", "linear"):
@@ -168,28 +186,40 @@ def _summary(doc: dict) -> list[dict]:
                      "examples": sum(ch["examples"] for c in cs for ch in c["checks"]),
                      "vacuous": sum(ch["counts"].get("vacuous", 0) for c in cs for ch in c["checks"]),
                      "errata": sum(len(c["finding"]["errata"]) for c in cs),
+                     "weak_verified": sum(c.get("verdict_label", "").endswith("(weak evidence)") for c in cs),
+                     "grades": {g: sum(_grade_of(ch) == g for c in cs for ch in c["checks"]
+                                       if ch["regime"] == "in-regime") for g in ("sharp", "loose", "weak")},
+                     "no_known_control": sum(bool(c.get("no_known_control")) for c in cs),
+                     "printed_notes": sum(len(c.get("printed_notes") or []) for c in cs),
                      "seconds": sum(ch["seconds"] for c in cs for ch in c["checks"])})
     return rows
 
 
 def _errata(doc: dict) -> list[dict]:
-    """Every claim refuted as printed and every failing proof step: the list an author would want."""
-    out = []
-    for c in doc["claims"]:
-        for ch in c["checks"]:
-            failing = ch["outcome"] == "violated" and ch.get("counterexample")
-            if not failing or ch.get("target") == "corrected":
-                continue
-            kind = {"proof-step": "proof erratum", "experiment": "experiment erratum"}.get(ch.get("target"))
-            out.append({"claim": c, "check": ch, "kind": kind or (c["expected"] if c["expected"] != "holds"
-                                                                  else "refuted (unexpected)")})
-    return out
+    """The errata sheet of the run, grouped by severity exactly as ``claimcheck errata`` groups it (false as printed,
+    ambiguous, proof step, experiment, constant, typo / transcription, hypothesis, looseness)."""
+    from claimcheck.errata import group_errata
+    return group_errata(doc["claims"], {c["id"]: c for c in doc["claims"]}, run=str(doc.get("profile", "")))
+
+
+def _adversary(ch: dict) -> str:
+    """The adversary line of a check: the search, its refinements and the worst relative slack it found."""
+    a = ch.get("adversary")
+    if isinstance(a, dict):
+        slack = a.get("worst_rel_slack")
+        return (f"{a.get('search', '?')}, {a.get('refined_examples', 0)} refined example(s)"
+                + (f", worst relative slack {_fmt(slack)}" if slack is not None else ""))
+    return str(a or ch.get("adversary_search") or "")
 
 
 def render_html(doc: dict) -> str:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
                              autoescape=jinja2.select_autoescape(["html", "j2"]))
+    from markupsafe import Markup
+
+    from claimcheck.errata import item_html
     env.filters["fmt"] = _fmt
+    env.filters["errata_item"] = lambda it, group: Markup(item_html(it, group))  # escaped inside item_html
     tally = {v: sum(1 for c in doc["claims"] if c["verdict"] == v) for v in VERDICTS}
     for c in doc["claims"]:
         c["mathml"] = _mathml(c.get("latex", ""))
@@ -198,12 +228,13 @@ def render_html(doc: dict) -> str:
         for ch in c["checks"]:
             q = (ch.get("evidence") or {}).get("quantity", "")
             ch["svg"] = _plot_svg(ch.get("points") or [], q[:70])
+            ch["adversary_line"] = _adversary(ch)
             details = (ch.get("evidence") or {}).get("details")
             series = details.get("series") if isinstance(details, dict) else None
             ch["series_svgs"] = ([_series_svg(str(k), v) for k, v in series.items() if isinstance(v, dict)][:4]
                                  if isinstance(series, dict) else [])
     return env.get_template("report.html.j2").render(doc=doc, tally=tally, summary=_summary(doc),
-                                                     errata=_errata(doc), esc=html.escape)
+                                                     errata=_errata(doc), grades=_grades(doc), esc=html.escape)
 
 
 def render_report(results: Path, out: Path) -> Path:

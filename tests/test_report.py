@@ -161,3 +161,63 @@ def test_series_plot_draws_intervals_and_the_sufficient_condition():
     assert svg.count('stroke="#74c0fc"') == 4 and 'stroke="#c92a2a"' in svg and "d = C_0²n²" in svg
     plain = _series_svg("p", {"x": [1, 2], "y": [1, 2], "vline": {"x": "bad"}, "lo": [0, "x"]})
     assert "polyline" in plain and "#c92a2a" not in plain and "#74c0fc" not in plain
+
+
+# --- the evidence standard in the report (issue 15) and the errata grouping (issue 19) ------------------------------
+
+def test_header_shows_the_family_wise_bound_grades_and_the_grouped_errata(small_run):
+    from claimcheck.errata import GROUPS
+    doc = load_results(small_run / "results.json")
+    html = render_html(doc)
+    head = html.split("<h2>Summary by paper")[0]
+    fa = doc["false_alarm"]
+    assert "Family-wise false-alarm bound" in head and f"α = {fa['family_wise_alpha']:.4g}" in head
+    assert 'id="grades"' in head and "sharp (≤ ×2)" in head
+    errata = html.split('id="errata"')[1].split("<h2>Claims")[0]
+    assert [k for k, _ in GROUPS] == [s.split('"')[0] for s in errata.split('<h3 id="errata-')[1:]]
+    assert errata.index("lai.lem11") < errata.index('id="errata-ambiguous"')  # false as printed comes first
+
+
+def test_claims_and_checks_show_grades_corners_controls_and_notes(small_run):
+    doc = load_results(small_run / "results.json")
+    c = next(c for c in doc["claims"] if c["id"] == "lai.lem1")
+    c.update(grade="weak", verdict_label="verified (weak evidence)", no_known_control="scanned data, size: none breaks it",
+             printed_notes=[{"kind": "typo", "where": "Eq. (6)", "printed": "D(Xw)ᵀ", "read_as": "D(Xw)",
+                             "check": c["checks"][0]["name"], "consequence": "none"}])
+    ch = c["checks"][0]
+    ch.update(informative=7, corners={"declared": ["largest n", "smallest d"], "covered": ["largest n"],
+                                      "missing": ["smallest d"]}, test_alpha=0.0007, control="",
+              adversary={"search": "hypothesis-target+refine", "refined_examples": 3, "worst_rel_slack": 0.0123},
+              sharpness_control={"outcome": "loose", "looseness": 14.2, "grade": "weak", "factor": 2.0, "why": "w"})
+    nc = next(x for x in c["checks"] if x["regime"] == "negative-control")
+    nc["control"] = "data"
+    jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+    html = render_html(doc)
+    row = html.split("claims-table")[1].split("</table>")[0]
+    assert "verified (weak evidence)" in row and "[weak]" in row
+    block = html.split('id="lai.lem1"')[1].split('<details class="claim"')[0]
+    for text in ("evidence grade: weak", "No known control.", "scanned data", "Printed notes", "printed <i>D(Xw)ᵀ</i>",
+                 "7 informative", "corners covered: largest n", "missing: smallest d", "test α per example = 0.0007",
+                 "worst relative slack 0.0123", "grade <span class=\"grade-weak\">weak</span>",
+                 "control breaks the data"):
+        assert text in block, text
+    looseness = html.split('id="errata-looseness"')[1].split("<h2>Claims")[0]
+    assert "lai.lem1" in looseness and "×14.2" in looseness
+
+
+def test_results_written_before_the_evidence_standard_still_validate_and_render(small_run):
+    doc = load_results(small_run / "results.json")
+    for c in doc["claims"]:
+        for k in ("grade", "verdict_label", "no_known_control", "printed_notes"):
+            c.pop(k, None)
+        for ch in c["checks"]:
+            for k in ("informative", "corners", "test_alpha", "adversary", "control", "loose", "attainable",
+                      "corners_declared", "typical"):
+                ch.pop(k, None)
+            if ch.get("sharpness_control"):
+                ch["sharpness_control"].pop("grade", None)
+    for k in ("family_wise_alpha", "allocated", "by_paper", "allocation"):
+        doc["false_alarm"].pop(k, None)
+    jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+    html = render_html(doc)
+    assert "union bound on any false alarm" in html and 'id="errata-false"' in html
