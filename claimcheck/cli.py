@@ -32,7 +32,7 @@ def cli() -> None:
 
 
 @cli.command("list")
-@click.option("--paper", default=None, help="lai, frei, kou or linear")
+@click.option("--paper", default=None, help="a paper key: lai, frei, kou, linear or a registered one")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_cmd(paper: str | None, as_json: bool) -> None:
     """List the registered claims and their checks."""
@@ -68,7 +68,7 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     """Verify the registered claims; write OUT/results.json and OUT/index.html."""
     import pytest
 
-    from checkers.claim import PAPERS, claims
+    from checkers.claim import claims, paper_keys
     from generators.profiles import get_profile
     try:
         prof = get_profile(profile, base_seed)
@@ -76,8 +76,8 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
         raise BadInput(str(exc))
     if jobs != "auto" and not (jobs.isdigit() and int(jobs) >= 1):
         raise BadInput(f"jobs: must be a positive integer or 'auto', got {jobs!r}")
-    if paper is not None and paper not in PAPERS:
-        raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    if paper is not None and paper not in paper_keys():
+        raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(paper_keys())}")
     try:
         registered = [c.id for c in claims(paper)]
     except Exception as exc:  # a claim module failed to import: report it, it is a bug
@@ -299,17 +299,25 @@ def sweep(claim_id: str, check_name: str, instance: str, grid_specs: tuple[str, 
 @click.argument("baseline")
 @click.argument("results")
 @click.option("--update", is_flag=True, help="write RESULTS (without per-example points) over BASELINE instead")
-def compare(baseline: str, results: str, update: bool) -> None:
+@click.option("--reason", default="", help="with --update: why the baseline changes (appended to its `reasons` list)")
+def compare(baseline: str, results: str, update: bool, reason: str) -> None:
     """Regression gate: exit 1 listing every regression of RESULTS against BASELINE; report improvements."""
-    from reports.compare import baseline_of, compare as compare_docs
+    from reports.compare import compare as compare_docs, update_baseline
     from reports.render import ResultsError, load_results
     try:
         new = load_results(Path(results))
     except ResultsError as exc:
         raise BadInput(str(exc))
     if update:
+        if not reason.strip():
+            raise BadInput('reason: --update needs --reason "why the verdicts or numbers change"')
         try:
-            Path(baseline).write_text(json.dumps(baseline_of(new), indent=1, ensure_ascii=False) + "\n")
+            prev = json.loads(Path(baseline).read_text()) if Path(baseline).exists() else {}
+        except (OSError, ValueError):
+            prev = {}
+        try:
+            doc = update_baseline(new, reason, prev if isinstance(prev, dict) else {}, source=results)
+            Path(baseline).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
         except OSError as exc:
             raise BadInput(f"baseline: cannot write {baseline!r}: {exc.strerror or exc}")
         click.echo(f"claimcheck: baseline {baseline} updated from {results} ({len(new['claims'])} claims)")
@@ -426,6 +434,19 @@ def errata(paper: str | None, results_path: str | None, fmt: str, out: str | Non
         raise BadInput(f"out: cannot write {out!r}: {exc.strerror or exc}")
     counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items() if v)
     click.echo(f"claimcheck: errata sheet for {paper} ({counts or 'no items'}) written to {out}")
+
+@cli.command("new-paper")
+@click.argument("name")
+@click.option("--dir", "directory", default=".", show_default=True, help="parent directory of the new package")
+def new_paper(name: str, directory: str) -> None:
+    """Scaffold a claim package for paper NAME (an example claim, its check, a negative control, a test, a README)."""
+    from claimcheck.scaffold import ScaffoldError, new_paper as scaffold
+    try:
+        root = scaffold(name, directory)
+    except ScaffoldError as exc:
+        raise BadInput(str(exc))
+    click.echo(f"claimcheck: wrote {root} (run pytest there)")
+
 
 def main() -> None:
     from checkers.claim import RegistryError
