@@ -397,7 +397,6 @@ def report(results: str, out: str | None) -> None:
         raise BadInput(str(exc))
 
 
-
 @cli.command()
 @click.option("--paper", default=None, help="lai, frei, kou or linear")
 @click.option("--results", "results_path", default=None, help="a results.json (what a run reproduced; optional)")

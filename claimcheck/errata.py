@@ -291,16 +291,18 @@ def render_html_sheet(doc: Mapping) -> str:
         if not g["items"]:
             parts.append("<p class=\"muted\">None recorded.</p>")
         for it in g["items"]:
-            parts.append(item_html(it, g["key"]))
+            parts.append(item_html(it, g["key"], link=False))
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
-def item_html(it: Mapping, group: str) -> str:
-    """One errata item as HTML (the sheet and the report's errata section share it)."""
+def item_html(it: Mapping, group: str, link: bool = True) -> str:
+    """One errata item as HTML (the sheet and the report's errata section share it); ``link``: the claim id links
+    to the claim's section of the same page (the report has one, a standalone sheet does not)."""
     e = html.escape
-    rows = [f"<div class=\"item\" data-paper=\"{e(it['paper'])}\" data-group=\"{e(group)}\"><b><a href=\"#{e(it['claim'])}\">"
-            f"{e(it['claim'])}</a> — {e(it['where'])}</b>"]
+    name = f"<a href=\"#{e(it['claim'])}\">{e(it['claim'])}</a>" if link else e(it["claim"])
+    rows = [f"<div class=\"item\" data-paper=\"{e(it['paper'])}\" data-group=\"{e(group)}\"><b>{name} — "
+            f"{e(it['where'])}</b>"]
     if it.get("printed"):
         rows.append(f"<p><b>Printed:</b> {e(it['printed'])}</p>")
     if it.get("corrected"):
