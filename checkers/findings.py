@@ -206,7 +206,9 @@ def printed_note_violations(claim: Claim) -> list[str]:
             ch = next((c for c in claim.checks if c.name == n.check), None)
             if ch is not None and ch.target not in PRINTED_TARGETS:
                 out.append(f"{tag}: check {n.check!r} has target {ch.target!r}; a note names the check of the "
-                           f"printed form (as-printed, proof-step or experiment)")
+                           f"printed form (as-printed, proof-step or experiment) — add one that tests the printed "
+                           f"form (it may fail, with erratum= on a proof step), or leave check empty and say in "
+                           f"evidence= what the corrected check measured")
     return out
 
 
