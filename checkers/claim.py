@@ -256,7 +256,7 @@ def check_json(c: Check) -> dict:
             "sharpness_why": c.sharpness_why, "alpha": c.alpha,
             "outside_by_design": list(c.outside_by_design), "outside_why": c.outside_why,
             "control": c.control, "loose": c.loose, "attainable": c.attainable, "corners_declared": list(c.corners),
-            "adversary": "hypothesis-target" + ("+refine" if c.refine is not None else ""), "typical": c.typical}
+            "adversary_search": "hypothesis-target" + ("+refine" if c.refine is not None else ""), "typical": c.typical}
 
 
 class RegistryError(RuntimeError):

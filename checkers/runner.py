@@ -155,7 +155,8 @@ def _enforce_rules(check: Check, profile: Profile, scn: Scenario, v: Verdict) ->
                                     f"(checkers.stats.binomial_test), run at test_alpha = {a}")
         if a is not None and float(test["alpha"]) > float(a) * (1 + 1e-9):
             raise EvidenceRuleError(f"{where}: test run at alpha = {test['alpha']} above its allocation {a}")
-        if "trials" in test and int(test["trials"]) < profile.seeds and not test.get("trials_why"):
+        drawn = int(test.get("drawn", test.get("trials", profile.seeds)))  # seeds drawn (some may be undecided)
+        if "trials" in test and drawn < profile.seeds and not test.get("trials_why"):
             raise EvidenceRuleError(f"{where}: {test['trials']} trials < the profile's {profile.seeds} seeds "
                                     f"(hard-coded seed count?); give trials_why if the statement fixes it")
     if check.attainable and v.outcome != "vacuous" and v.evidence.attainable is None:

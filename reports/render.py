@@ -174,7 +174,7 @@ def _grades(doc: dict) -> dict:
 
 def _summary(doc: dict) -> list[dict]:
     rows = []
-    for paper in ("lai", "frei", "kou", "linear"):
+    for paper in dict.fromkeys(c["paper"] for c in doc["claims"]):
         cs = [c for c in doc["claims"] if c["paper"] == paper]
         if not cs:
             continue

@@ -109,7 +109,7 @@ def test_claim_lookup_and_json():
                               "target": "as-printed", "reading": "", "erratum": "", "sharpness": 2.0,
                               "sharpness_why": "", "alpha": 0.01, "outside_by_design": [], "outside_why": "",
                               "control": "", "loose": "", "attainable": "", "corners_declared": [],
-                              "adversary": "hypothesis-target", "typical": ""}
+                              "adversary_search": "hypothesis-target", "typical": ""}
     assert c.to_json() == {
         "id": "lai.toy", "paper": "lai", "ref": "Toy 1", "title": "toy", "statement": "k ≤ 1000", "latex": "k",
         "kind": "deterministic", "expected": "holds", "expected_reason": "", "corrected_statement": "",
