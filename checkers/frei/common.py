@@ -390,4 +390,4 @@ def kkt_control(name: str, fn, desc: str, which: str):
     """A negative control of Appendix B on the data just past (H32) where a scan found a violation (``which``)."""
     from checkers.claim import Check
     return Check(name, "negative-control", lambda p: nc_scenarios(which), guarded(fn), description=desc,
-                 violates=H32.text)
+                 violates=H32.text, control="data")

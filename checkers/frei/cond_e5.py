@@ -70,7 +70,7 @@ CLAIM = register(Claim(
                                     "R_max": 1.0}),
               equivalence, violates=LINEAR.text,
               description="φ smoothed leaky with γ ∈ [0.9, 0.99] (just short of linear), or m > 1: the gradients' C′ "
-                          "differs from the samples' C"),
+                          "differs from the samples' C", control="activation"),
     ],
     notes="A definition: what is tested is the paper's remark about it. The condition itself is used (measured on "
           "gradients) by Lemma E.8 and Proposition E.10, and obtained from sample near-orthogonality by Fact E.7.",

@@ -87,7 +87,7 @@ CLAIM = register(Claim(
                                     "R_max": 1.0}),
               lambda s: upper(s, 1.05),
               violates=LIPSCHITZ.text,
-              description="φ = 1.05·max(γz, z), Lipschitz constant just above 1: (18)'s upper side fails"),
+              description="φ = 1.05·max(γz, z), Lipschitz constant just above 1: (18)'s upper side fails", control="activation"),
     ],
     notes="A definition: what is tested is (18), the consequence the proof of Lemma E.8 draws from it.",
 ))

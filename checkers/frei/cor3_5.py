@@ -17,9 +17,11 @@ import functools
 import math
 
 import numpy as np
+from scipy import stats
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
+from checkers.frei.appendix_e import SHARE, test_level
 from checkers.frei import common as fc
 from checkers.geometry import leaky, stable_rank
 from checkers.hypotheses import Constant
@@ -125,9 +127,13 @@ def xor_consequence(scn: Scenario) -> Verdict:
     Z = Xx @ np.linalg.lstsq(X.T, W.T, rcond=None)[0]  # w_jᵀx = (coefficients of w_j in the rows of X)·(Xx)
     f = leaky(Z, g) @ inst.a
     err = float(np.mean(np.where(f > 0, 1.0, -1.0) != yt))
-    return Verdict.compare("|test error − ½| of the gradient-flow limit on D_xor", abs(err - 0.5), 4 / math.sqrt(N),
+    a = test_level(scn)
+    z = float(stats.norm.isf(a / 2))  # two-sided normal test of "error = ½" at the example's level
+    tol = z * 0.5 / math.sqrt(N)
+    return Verdict.compare("|test error − ½| of the gradient-flow limit on D_xor", abs(err - 0.5), tol,
                            "<=", constants={"test_error": err, "N_test": N, "mu_norm": d**beta, **q},
-                           hypotheses=fc.hyps32(q))
+                           hypotheses=fc.hyps32(q),
+                           details={"test": {"kind": "interval", "alpha": a, "z": z, "N": N, "tolerance": tol}})
 
 
 def xor_scenarios(p, d=(20000,)):
@@ -180,8 +186,8 @@ CLAIM = register(Claim(
               description="normalised GD (η = 1, 2000 steps; η/2 over 4000 steps reported) from init scales 10⁻³, 1, 3: "
                           "dist to W*/‖W*‖ ≤ τ, halved over the last decade, log L̂ below log(log 2/n)"),
         Check("xor-high-dim-linear-boundary-50pct", "in-regime", xor_scenarios, xor_consequence, cost=2.0,
-              alpha=1e-3, sharpness=None,
-              sharpness_why="a Monte-Carlo tolerance 4/√N around the exact value ½ (Section 5)",
+              alpha=SHARE, sharpness=None,
+              sharpness_why="a Monte-Carlo tolerance z_{α/2}·½/√N around the exact value ½ (Section 5)",
               description="Section 5 (harmful bias): D_xor with ‖μ_i‖ = d^0.26, d = 20000, n = 4 satisfies (H32); "
                           "the limit has test error ½ ± 4/√N"),
         Check("nc-direction-below-h32", "negative-control",
@@ -190,11 +196,11 @@ CLAIM = register(Claim(
               fc.guarded(direction), cost=2.0, violates=fc.H32.text,
               description="(H32) slack 0.03 (several KKT points, Theorem 3.2's controls): the flow converges to "
                           "another KKT point, away from the Problem (3) direction (dist ≈ 0.3–0.8); at slack 0.1 and "
-                          "0.4 it still converges to W*"),
+                          "0.4 it still converges to W*", control="data"),
         Check("nc-xor-low-dim-learns", "negative-control", xor_low_scenarios, xor_low_gd, cost=2.0,
               violates=fc.H32.text,
               description="Section 5's converse: low-dimensional XOR, (H32) fails, the network learns a non-linear "
-                          "boundary with test error far from ½"),
+                          "boundary with test error far from ½", control="data"),
     ],
     notes="The XOR consequence uses the closed-form limit W* (which the in-regime check shows GF reaches). The flow "
           "approximation is loss-normalised GD; halving η changes dist(T) by `halving_change` (reported).",

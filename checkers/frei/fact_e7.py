@@ -26,13 +26,15 @@ SAMPLES = Hypothesis("‖x_i‖² ≥ Cn max_{k≠i}|⟨x_i, x_k⟩| for all i, 
                      lambda q: (q["C"] * q["gamma"] ** 2, q["C"] * q["gamma"] ** 2 > 1.0))
 
 
-def _setup(scn, gamma_factor: float = 1.0):
+def _setup(scn, act_slope: float = 1.0):
+    """γ = the scenario's γ (the statement's); the activation's smallest slope is act_slope·γ (1 in regime; the
+    negative control's act_slope = 1/1.05 is an activation whose φ′ dips 5 % below the γ of the statement)."""
     inst = materialise(scn)
-    g_true = inst.gamma
-    act = make_act(scn["act"], g_true, at_zero=g_true + float(scn["at_zero"]) * (1 - g_true))
+    gamma = inst.gamma
+    g_act = gamma * act_slope
+    act = make_act(scn["act"], g_act, at_zero=g_act + float(scn["at_zero"]) * (1 - g_act))
     net = Net.build(inst.X, inst.y, inst.m, act)
     W = state_W(net, inst.rng(), scn["w_kind"], 10.0 ** scn["w_log10"], inst.X.shape[1])
-    gamma = g_true * gamma_factor  # the γ the conclusion is evaluated with
     C = sample_orth_C(inst.X)
     q = {"slope_min": act.slope_min, "slope_max": act.slope_max, "gamma": gamma, "C": C}
     return inst, net, W, gamma, C, q
@@ -59,10 +61,10 @@ def near_orthogonality(scn) -> Verdict:
                         hypotheses=hyp)])
 
 
-def persistence(scn, gamma_factor: float = 1.0) -> Verdict:
-    inst, net, W, gamma, C, q = _setup(scn, gamma_factor)
+def persistence(scn, act_slope: float = 1.0) -> Verdict:
+    inst, net, W, gamma, C, q = _setup(scn, act_slope)
     c = persistence_constant(net, W)
-    if gamma_factor == 1.0 and c < gamma**2 and tie(c, gamma**2):
+    if act_slope == 1.0 and c < gamma**2 and tie(c, gamma**2):
         return Verdict.inconclusive(f"tie at machine precision: c − γ² = {c - gamma**2:.3g} (every φ′ = γ)")
     return Verdict.compare("c_eff = min_i ‖∇f(x_i;W)‖_F²/‖x_i‖²", c, gamma**2, ">=",
                            constants={"gamma": gamma, "m": inst.m, "act": scn["act"]},
@@ -97,8 +99,7 @@ CLAIM = register(Claim(
     kind="deterministic", hypotheses=[LEAKY, SAMPLES],
     checks=[
         Check("in-regime-near-orthogonality", "in-regime", scenarios, near_orthogonality,
-              sharpness=1.2, sharpness_why="C′ = Cγ² is loose by ≥ 1/γ (Cauchy–Schwarz: C′ ≥ Cγ); instances with γ "
-                                           "near 1 and C at its boundary reach looseness ≈ 1.1",
+              
               description="any state W (including every pre-activation ±scale), smoothed and non-smooth leaky ReLU, "
                           "C = the data's largest constant, from the boundary C = γ⁻² up"),
         Check("in-regime-persistence", "in-regime", scenarios, persistence,
@@ -110,13 +111,14 @@ CLAIM = register(Claim(
               lambda p: frei_e(orth_base="inv_gamma2", data={"orth": (1.0, 30.0)}, gamma=gammas(near_one=False, lo=1),
                                pin={"n": 2, "d_extra": 0, "n_pos": 1, "pattern": "signs", "at_zero": 0.0, "act": "leaky",
                                     "w_kind": "neg", "w_log10": 0.0, "m": 2, "gamma": 0.5, "orth": 1.0, "R_max": 1.0}),
-              lambda s: persistence(s, 1.05), violates=LEAKY.text,
-              description="the conclusion read with γ = 1.05 × the activation's smallest slope (φ′ dips below γ)"),
+              lambda s: persistence(s, 1 / 1.05), violates=LEAKY.text,
+              description="activation broken: leaky ReLU with slopes γ/1.05 and 1 (φ′ dips 5 % below the statement's "
+                          "γ = 0.5), every pre-activation negative", control="activation"),
         Check("negative-control-near-orthogonality-c", "negative-control",
               lambda p: frei_e(orth_base="inv_gamma2", data={"orth": (0.9, 0.999)}, gamma=gammas(near_one=False, lo=1),
                                pin={"n": 2, "d_extra": 0, "n_pos": 1, "pattern": "signs", "at_zero": 0.0, "act": "leaky",
                                     "w_kind": "gauss", "w_log10": 0.0, "m": 2, "gamma": 0.5, "orth": 0.95, "R_max": 1.0}),
               near_orthogonality, violates=SAMPLES.text,
-              description="data with C just below γ⁻²: C′ = Cγ² ≤ 1, so Condition E.5 (C′ > 1) is not obtained"),
+              description="data with C just below γ⁻²: C′ = Cγ² ≤ 1, so Condition E.5 (C′ > 1) is not obtained", control="data"),
     ],
 ))

@@ -94,7 +94,7 @@ CLAIM = register(Claim(
               description="second part for z₁, z₂ > 0 (log domain); tight as z₁ → 0⁺, z₂ → ∞"),
         Check("negative-control-second-nonpositive", "negative-control", lambda p: nc_pairs(), part2,
               violates=POSITIVE.text,
-              description="z₁ ∈ [−1, −10⁻³] just below 0, z₂ large: the second part fails ((e^{|z₁|} + 1)/2 > 1)"),
+              description="z₁ ∈ [−1, −10⁻³] just below 0, z₂ large: the second part fails ((e^{|z₁|} + 1)/2 > 1)", control="data"),
     ],
     notes="The first part has no hypothesis (it holds on all of ℝ²), so it has no negative control of its own.",
 ))

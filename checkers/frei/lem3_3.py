@@ -6,9 +6,11 @@ Statement: x₁, …, x_n i.i.d. N(0, Σ), Tr Σ = d, ‖Σ‖₂ = O(1), n ≤ 
 The O(·) constants are the suite's: C_norm = C_ip = 8 (Constant, below), chosen from the proof's tails
 (Hanson–Wright for ‖x‖², the conditional Gaussian tail of ⟨x_i, x_j⟩ given x_j, union bound to n⁻¹⁰ with
 ‖Σ‖₂ ≤ K = 1.5: √(2·12·K) ≈ 6 < 8). Each example draws S seeds of X (S = profile.seeds); the measured quantity
-is the largest effective constant over the seeds, max_s max(T₁, T₂) with T₁ = max_i |‖x_i‖²/d − 1|/√(log n/d),
-T₂ = max_{i≠j} |⟨x_i,x_j⟩|/√(d log n); it must be ≤ C. Under the lemma each seed fails w.p. ≤ n⁻¹⁰, so a false
-alarm has probability ≤ S·n⁻¹⁰ ≤ 48·3⁻¹⁰ < 1e-3 (alpha). The effective constants are reported.
+is the critical order statistic over the seeds of max(T₁, T₂), T₁ = max_i |‖x_i‖²/d − 1|/√(log n/d),
+T₂ = max_{i≠j} |⟨x_i,x_j⟩|/√(d log n), against C: the one-sided Clopper–Pearson test of P(failure) ≤ n⁻¹⁰ at the
+example's level ``test_alpha`` (:func:`checkers.frei.appendix_e.quantile_verdict`). A failure probability n⁻¹⁰ cannot be
+resolved by any feasible number of seeds (power at 3n⁻¹⁰ ≈ 0), so the check tests the statement as "typical": every
+seed (up to the test's tolerated count) must satisfy the bounds. The effective constants are reported.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
+from checkers.frei.appendix_e import SHARE, quantile_verdict_at
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.verdict import Verdict
 from generators.scenario import Scenario
@@ -71,7 +74,7 @@ def run(scn: Scenario) -> Verdict:
     T2 = off.max(axis=(1, 2)) / math.sqrt(d * L)
     q = {"trace_over_d": float(s.sum() / d), "opnorm": float(s.max()), "n": n, "d": d}
     T = np.maximum(T1, T2)
-    return Verdict.compare("max over seeds of max(T₁, T₂) (effective O(·) constant)", float(T.max()), C.value, "<=",
+    return quantile_verdict_at(scn, "max(T₁, T₂) (effective O(·) constant)", T, C.value, float(n) ** -10.0, "<=",
                            constants={"T1_max": float(T1.max()), "T2_max": float(T2.max()),
                                       "T1_median": float(np.median(T1)), "T2_median": float(np.median(T2)),
                                       "seeds": S, "failures": int((T > C.value).sum()),
@@ -90,14 +93,16 @@ CLAIM = register(Claim(
     hypotheses=[TRACE, OPNORM, POLY],
     constants=[C],
     checks=[
-        Check("in-regime", "in-regime", scenarios, run, alpha=1e-3, sharpness=3.0,
-              sharpness_why="C = 8 is set by the n⁻¹⁰ tail; typical effective constants are ≈ 3–4, so the printed "
-                            "bound with the declared C is loose by ≈ 2 (measured 1.99 in ci) on 48 seeds",
+        Check("in-regime", "in-regime", scenarios, run, alpha=SHARE, sharpness=2.0,
+              typical="the printed failure probability n⁻¹⁰ ≤ 3⁻¹⁰ ≈ 1.7·10⁻⁵ cannot be resolved at any feasible seed count "
+                      "(power at 3n⁻¹⁰ ≈ 0 with 48–512 seeds): tested as typical — every seed's effective constants ≤ C, "
+                      "up to the one-sided test's tolerated count",
+              loose="measured looseness ×1.99 in ci (base seed 0; graded sharp when caught): C = 8 is the suite's reading of O(1), set by the n⁻¹⁰ tail; typical effective constants are ≈ 3–4",
               description="identity, uniform-in-[0.5,1.5] and ‖Σ‖₂ = 1.5 spectra, n ∈ [3, 30], d ∈ [50, 3000]; "
                           "every seed's effective constants ≤ C"),
         Check("nc-spiked-covariance", "negative-control", lambda p: scenarios(p, kinds=("spiked",)), run,
               violates=OPNORM.text,
-              description="‖Σ‖₂ = d/2 (catalogue §G-N9): ⟨x_i,x_j⟩/d = Θ(1), the effective constant grows like √(d/log n)"),
+              description="‖Σ‖₂ = d/2 (catalogue §G-N9): ⟨x_i,x_j⟩/d = Θ(1), the effective constant grows like √(d/log n)", control="data"),
     ],
     notes="T₁ and T₂ are the effective constants of the two O(·) terms (reported per example). O(1) has no sharp "
           "boundary; the control uses the spiked covariance of the catalogue.",

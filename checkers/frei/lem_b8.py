@@ -98,7 +98,7 @@ CLAIM = register(Claim(
               lambda p: st.sampled_from([Scenario("frei-b8", 0, {"eps": 1 / 72, "m": k, "gamma": 1.0}) for k in (1, 2)]),
               lambda s: run(s, "r"),
               description="γ = 1 (the excluded end of γ ∈ (0, 1), f linear): z is max-margin (r = 1)",
-              violates=GAMMA_HALF.text),
+              violates=GAMMA_HALF.text, control="activation"),
     ],
     notes="The construction is Lemma B.8's own; ε runs over (0, 1/72], the (H32) boundary ε = 1/72 first.",
 ))

@@ -15,7 +15,7 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.optimize import minimize
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.frei.appendix_e import H42, Net, dual_basis, g, grad_L, h42_ratio, make_act, state_W
 from checkers.hypotheses import measured
 from checkers.verdict import Verdict
@@ -113,10 +113,20 @@ WEAK_READING = dict(outside_by_design=(H42.text,),
 CLAIM = register(Claim(
     id="frei.lemE.14", paper="frei", ref="Lemma E.14",
     title="Proxy PL inequality: the gradient norm is at least a constant times the sigmoid risk",
-    statement="Let C_R = 10R²γ⁻² + 10 and suppose ‖x_i‖² ≥ 5γ⁻²C_R n max_{k≠i}|⟨x_i, x_k⟩| for all i. For a γ-leaky "
+    statement="Let C_R = 10R²γ⁻² + 10R²γ (as printed; read as 10R²γ⁻² + 10, see printed_notes) and suppose ‖x_i‖² ≥ 5γ⁻²C_R n max_{k≠i}|⟨x_i, x_k⟩| for all i. For a γ-leaky "
               "activation, for any t ≥ 0, ‖∇L̂(W^(t))‖ ≥ γR_min/(2√2 R√n) · Ĝ(W^(t))",
     latex=r"\|\nabla\hat L(W^{(t)})\|\ge\frac{\gamma R_{\min}}{2\sqrt2R\sqrt n}\hat G(W^{(t)})",
     kind="deterministic", hypotheses=[H42],
+    printed_notes=[
+        PrintedNote("transcription", "Lemma E.14 (paper l. 1276)", "C_R = 10R²γ⁻² + 10R²γ",
+                    "C_R = 10R²γ⁻² + 10 (as in Lemma E.4, E.12, E.13 and Theorem 4.2)",
+                    consequence="none: the check draws the data from the boundary of whichever reading is weaker",
+                    check="in-regime", evidence="both readings of the hypothesis covered: data at the boundary of the "
+                                                "weaker one (orth_base 'h42_weak')"),
+        PrintedNote("wording", "Lemma E.14", "‖∇L̂(W^(t))‖ (norm unnamed)", "the Frobenius norm ‖∇L̂(W)‖_F",
+                    consequence="the Frobenius norm is the largest of the usual matrix norms here, so the weakest "
+                                "reading of a lower bound; the spectral-norm reading is not tested"),
+    ],
     checks=[
         Check("in-regime", "in-regime", in_regime_scenarios, run, sharpness=3.0, **WEAK_READING,
               sharpness_why="the proof loses √2 in ‖μ̂‖² ≤ 2nR_max² and 2 in ‖x_i‖² − Σ_k|⟨x_i,x_k⟩| ≥ ½‖x_i‖² on "
@@ -132,7 +142,7 @@ CLAIM = register(Claim(
               description="y_i⟨∇f(x_i;W), V⟩ ≥ γR_min²/(2‖μ̂‖) for every i and (36) ‖μ̂‖² ≤ 2nR_max², any W"),
         Check("negative-control-duplicates", "negative-control", nc_scenarios, run, violates=H42.text,
               description="two near-duplicate samples with opposite labels: μ̂ ≈ 0 and ∇L̂ ≈ 0 while Ĝ ≈ ½. The "
-                          "proof has slack ≈ 5γ⁻²C_R/2 at the hypothesis' boundary, so no control just past it fails"),
+                          "proof has slack ≈ 5γ⁻²C_R/2 at the hypothesis' boundary, so no control just past it fails", control="data"),
     ],
     notes="Read with C_R = 10R²γ⁻² + 10 (as everywhere else in Appendix E); the transcription's 10R²γ⁻² + 10R²γ is "
           "covered because the data are drawn from the boundary of whichever reading is weaker.",

@@ -114,7 +114,7 @@ CLAIM = register(Claim(
               description="Condition E.5 broken (C′ ≈ 0.1 × 25R²/c + 25, negatively correlated samples, margins of "
                           "both signs): the cross terms exceed the lemma's allowance. Controls just past the threshold "
                           "do not fail: (20)–(21) bound the cross terms with room ≈ 2.5 even at the worst margins (on 200 "
-                          "random states, violations start at C′ ≈ 0.2 × the threshold)"),
+                          "random states, violations start at C′ ≈ 0.2 × the threshold)", control="data"),
     ],
     notes="Steps beyond the step-size bound (up to 10⁴ × α_max) never violated the recursion on 200 states each: the "
           "second-order term is dominated by the room in (21), so the step-size hypothesis has no control here.",

@@ -120,7 +120,7 @@ CLAIM = register(Claim(
         Check("nc-never-below-log2-over-n", "negative-control", lambda p: scenarios(p, "duplicate", steps=300), check,
               cost=2.0, violates=BELOW.text,
               description="a duplicated input with opposite labels: L̂ never falls below log(2)/n and W/q_min is no "
-                          "KKT direction (q_min ≤ 0)"),
+                          "KKT direction (q_min ≤ 0)", control="data"),
     ],
     notes="Imported result (not proved in the paper); the suite checks it as the bridge to Corollary 3.5. The flow "
           "is approximated by loss-normalised GD.",

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.frei import common as fc
 from checkers.geometry import leaky
 from checkers.verdict import Verdict
@@ -144,7 +144,7 @@ def _ir(name, fn, desc, **kw):
 
 def _nc(name, fn, desc, which):
     return Check(name, "negative-control", lambda p: fc.nc_scenarios(which), fc.guarded(fn), description=desc,
-                 violates=fc.H32.text)
+                 violates=fc.H32.text, control="data")
 
 
 CLAIM = register(Claim(
@@ -162,6 +162,10 @@ CLAIM = register(Claim(
           r"\ \operatorname{sign}f(x;W)=\operatorname{sign}z^\top x,\ \|z\|\le\tfrac{2}{\kappa+\gamma}\|z^*\|",
     kind="deterministic",
     hypotheses=H,
+    printed_notes=[PrintedNote(
+        "transcription", "Theorem 3.2, item 3", "v = (1/√m)Σ_{I₊}λ_ix_i (γ/√m)Σ_{I₋}λ_ix_i (no operator between the sums)",
+        "v = (1/√m)Σ_{I₊}λ_ix_i − (γ/√m)Σ_{I₋}λ_ix_i, u likewise (the form of Lemma B.4)",
+        consequence="none: the printed expression is not a formula (a lost minus sign); no check of it is possible")],
     checks=[
         _ir("item1-margins-tight", item1, "every KKT point has all margins exactly 1", sharpness=None,
             sharpness_why=IDENT),
@@ -169,8 +173,9 @@ CLAIM = register(Claim(
             sharpness=None, sharpness_why=IDENT),
         _ir("item3-dual-form-and-signs", item3_form, "v, u as printed from the KKT multipliers; strict signs",
             sharpness=None, sharpness_why="identity and strict signs: the bound is a float tolerance / 0"),
-        _ir("item3-lambda-lower", item3_lower, "λ_i > 1/(2R_max²) on every KKT point", sharpness=2.2,
-            sharpness_why="λ_i ≥ 1/R_max² on orthogonal-like data, so the bound is loose by ≈ 2 at best"),
+        _ir("item3-lambda-lower", item3_lower, "λ_i > 1/(2R_max²) on every KKT point", sharpness=2.0,
+            loose="measured looseness ×2.13 in ci: λ_i ≥ 1/R_max² on nearly-orthogonal data (= 1/R² at orthogonal data) "
+                  "against the printed 1/(2R_max²), a factor-2 slack in the lower bound — a finding about the paper"),
         _ir("item3-lambda-upper", item3_upper, "λ_i < 3/(2γ²R_min²) on every KKT point", sharpness=2.0),
         _ir("item4-unique-global-optimum", item4,
             "exactly one KKT point, equal to the closed form (M⁻¹1) of Problem (3); no sampled W beats its "

@@ -100,14 +100,13 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="existence of t₀ (a threshold crossing), no bound to tighten",
               description="small-step GD (dt = 0.2, dt/2 reported) reaches log(2)/n and stays below"),
         Check("time-bound-proof", "in-regime", scenarios, fc.guarded(lambda s: run(s, "time")), cost=3.0,
-              target="proof-step", sharpness=300.0,
-              sharpness_why="the proof's worst-case proxy-PL time 85L̂₀R²n³/(γ²R_min²) exceeds the simulated hitting "
-                            "times by ≈ 200 (measured looseness in ci 193)",
+              target="proof-step", sharpness=2.0,
+              loose="measured looseness ×193 in ci (weak): the proof's worst-case proxy-PL time 85L̂₀R²n³/(γ²R_min²) exceeds the simulated hitting times by ≈ 200 — a finding about the proof's constant",
               description="App. D: τ ≤ 85·L̂(W(0))R²n³/(γ²R_min²)"),
         Check("nc-relu-dead-sample", "negative-control", dead, lambda s: run(s, "stays"), cost=3.0,
               violates=fc.LEAKY.text,
               description="ReLU (γ = 0), orthogonal data, every neuron dead on x₁ at init: x₁'s output stays 0, "
-                          "L̂ ≥ 1/n > log(2)/n forever"),
+                          "L̂ ≥ 1/n > log(2)/n forever", control="activation"),
     ],
     notes="The horizon is 150 flow-time units (doubled up to 8× if the threshold is not reached).",
 ))
