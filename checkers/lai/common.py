@@ -93,6 +93,54 @@ def diverged_verdict(traj: Trajectory, inst: LaiInstance) -> Verdict | None:
     return None
 
 
+# --- issue 19: the short (arXiv v1) version's numbering, recorded on each claim --------------------------
+SHORT_VERSION = "papers/lai-relu-regression-implicit-bias.short-version.txt"
+
+
+def short_version_note(short_ref: str, full_ref: str, extra: str = ""):
+    """PrintedNote(kind="version-difference") for a result numbered differently in the short version (its formulas
+    are stripped in the text we hold, so only numbering and prose can be compared)."""
+    from checkers.claim import PrintedNote
+    return PrintedNote("version-difference", f"short version ({SHORT_VERSION}): {short_ref}", short_ref, full_ref,
+                       consequence=("the claim id follows the full version's numbering" + (f"; {extra}" if extra else "")))
+
+
+# --- issue 15: the family-wise false-alarm budget ---------------------------------------------------------
+# Lai's allocation is PAPER_ALPHA["lai"] = 0.0125, split evenly over its (at most 50) statistical checks; the runner
+# splits a check's share over its examples and injects the per-example level as scn["test_alpha"].
+ALPHA_SHARE = 0.0125 / 50
+CONTROL_ALPHA = 0.001  # level of a negative control's test (no share: a control's catch is not a false alarm)
+
+
+def injected_alpha(scn, default: float = CONTROL_ALPHA) -> float:
+    """The per-example test level the runner injected (``scn["test_alpha"]``); ``default`` for a negative control
+    (which has no share of the budget) or a direct call."""
+    a = scn.get("test_alpha") if scn is not None else None
+    return float(a) if a is not None else float(default)
+
+
+def binomial_record(failures: int, trials: int, delta: float, alpha: float, *, drawn: int | None = None,
+                why: str = "") -> dict:
+    """``details["test"]``: the one-sided exact test of P(failure) ≤ δ (checkers.stats.binomial_test, power at 3δ).
+    ``drawn``: the seeds drawn (profile.seeds) when some were left out of the trials (undecided seeds, inadmissible
+    states); ``why`` then says which."""
+    from checkers.stats import binomial_test
+    t = binomial_test(int(failures), int(trials), float(min(delta, 1.0)), float(alpha))
+    if drawn is not None:
+        t["drawn"] = int(drawn)
+        if int(trials) < int(drawn):
+            t["trials_why"] = (f"{drawn} seeds drawn (profile.seeds); {int(drawn) - int(trials)} left out of the "
+                               f"trials: {why or 'undecided'}")
+    return t
+
+
+def every_seed_record(failures: int, trials: int, why: str) -> dict:
+    """``details["test"]`` of a per-seed deterministic check inside a statistical claim (an identity of the printed
+    formula on every seed): no failure allowed, so no false-alarm probability is spent (alpha 0)."""
+    return {"kind": "every-seed", "alpha": 0.0, "failures": int(failures), "trials": int(trials),
+            "rejected": bool(failures > 0), "why": why}
+
+
 # --- issue 5: batch hypotheses and rate tests whose examples can fail ---------------------------
 POWER_DELTA = 0.2  # an allowed failure probability δ ≥ 0.2 leaves a K-seed test little power: such examples are vacuous
 
@@ -122,7 +170,7 @@ def allowed_failures(K: int, delta: float, alpha: float) -> int:
 
 
 def quantile_verdict(quantity: str, ratios, delta: float, alpha: float, *, constants=None, hypotheses=None,
-                     details=None) -> Verdict:
+                     details=None, drawn: int | None = None, why: str = "") -> Verdict:
     """A rate test written as an inequality with a sharpness: ``ratios`` are the per-seed measured/bound
     ratios of an in-regime inequality (≤ 1 when it holds on that seed; ∞ for a diverged run). With k* the
     number of failures the one-sided (1 − alpha) Clopper–Pearson test of "P(failure) ≤ δ" accepts, the test
@@ -136,6 +184,8 @@ def quantile_verdict(quantity: str, ratios, delta: float, alpha: float, *, const
     det = {"seeds": K, "failures": fails, "allowed_failures": k, "delta": delta, "alpha": alpha,
            "max_ratio": float(r[0]) if K else float("nan"), "median_ratio": float(np.median(r)) if K else float("nan")}
     det.update(details or {})
+    if K:
+        det["test"] = binomial_record(fails, K, delta, alpha, drawn=drawn, why=why)
     kw = dict(constants=constants or {}, hypotheses=hypotheses or {}, details=det)
     q = f"{quantity}: the ({k + 1})-th largest of {K} per-seed ratios (CP test of P(ratio > 1) ≤ δ = {delta:.3g})"
     if k >= K or delta >= POWER_DELTA:
@@ -146,7 +196,7 @@ def quantile_verdict(quantity: str, ratios, delta: float, alpha: float, *, const
 
 
 def event_verdict(quantity: str, failures: int, K: int, delta: float, alpha: float, *, constants=None,
-                  hypotheses=None, details=None) -> Verdict:
+                  hypotheses=None, details=None, drawn: int | None = None, why: str = "") -> Verdict:
     """Rate test of an event (an identity or a sign condition, no ratio to tighten): violated iff the
     one-sided (1 − alpha) Clopper–Pearson lower bound on P(failure) exceeds δ; vacuous when δ ≥ POWER_DELTA."""
     from checkers.stats import failure_rate_exceeds
@@ -155,8 +205,9 @@ def event_verdict(quantity: str, failures: int, K: int, delta: float, alpha: flo
     det = {"failures": failures, "K": K, "cp_lower": lo, "cp_upper": hi, "rate": failures / K, "delta": delta,
            "alpha": alpha}
     det.update(details or {})
+    det["test"] = binomial_record(failures, K, delta, alpha, drawn=drawn, why=why)
     kw = dict(constants=constants or {}, hypotheses=hypotheses or {}, details=det)
-    q = f"{quantity}: one-sided {100 * (1 - alpha):g}% CP lower bound on P(failure) vs δ"
+    q = f"{quantity}: one-sided (1 − α) CP lower bound on P(failure) vs δ"
     if delta >= POWER_DELTA:
         return Verdict.vacuous(f"δ = {delta:.3g} ≥ {POWER_DELTA:g}: {K} seeds have little power",
                                Evidence(q, lo, min(delta, 1.0), "<=", **kw))

@@ -22,6 +22,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 
+import attrs
 import numpy as np
 from hypothesis import strategies as st
 
@@ -52,7 +53,7 @@ __all__ = [
     "typical",
 ]
 
-ALPHA = 0.001  # per example; ci runs 4 examples per experiment check (≈ 0.02 expected false alarms in all)
+ALPHA = 0.001  # level of a negative control's test; the experiment checks run at the injected scn["test_alpha"]
 P_TYPICAL = Constant("p₀ (App. F captions)", 0.5,
                      "each caption describes one simulated draw as what happens ('positives remain active', 'fails to "
                      "converge to a global minimum', 'the separation disappears', 'the pattern becomes unstable', "
@@ -70,14 +71,14 @@ RATE_TOL = Constant("finite-d exponent tolerance (Fig. 2)", 0.05,
                     "as for Theorem 9's rate: Θ(·) is asymptotic, at d = C_0²n²κ²·(1…64) the gap·√‖λ‖₁ still drifts "
                     "by O(√(n/d)); the fitted exponent must be within 0.05 of −½ beyond its 99% CI")
 CI_SCENARIOS = 4
-CI_K = 32
 
 
 def fig_strategy(p, figure: int, **params):
-    """ci: CI_SCENARIOS pinned scenarios of CI_K draws each; dev/thorough: drawn scenario seeds, profile.seeds draws."""
+    """ci: CI_SCENARIOS pinned scenarios, dev/thorough: drawn scenario seeds; profile.seeds draws each."""
     base = {**params, "figure": figure}
     if p.name == "ci":
-        return st.sampled_from([fig_scenario(1000 * figure + i, **{**base, "K": CI_K}) for i in range(CI_SCENARIOS)])
+        return st.sampled_from([fig_scenario(1000 * figure + i, **{**base, "K": int(p.seeds)})
+                                for i in range(CI_SCENARIOS)])
     return st.builds(lambda s: fig_scenario(s, **{**base, "K": int(p.seeds)}), st.integers(0, 2**31 - 1))
 
 
@@ -86,17 +87,45 @@ def _runs(scn, cap: int, record: str):
     return tuple(run_batch(materialise_fig(scn), cap=cap, record=record))
 
 
-def typical(what: str, k: int, K: int, *, constants=None, hypotheses=None, details=None) -> Verdict:
-    """P(event) ≥ p₀: violated iff the one-sided (1 − ALPHA) Clopper–Pearson upper bound on P(event) is below p₀."""
+def level(scn, parts: int = 1) -> float:
+    """The injected per-example level (scn["test_alpha"]; ALPHA for a negative control), split over ``parts`` tests."""
+    from checkers.lai.common import injected_alpha
+    return injected_alpha(scn, ALPHA) / parts
+
+
+def typical(what: str, k: int, K: int, *, alpha: float = ALPHA, drawn: int | None = None, constants=None,
+            hypotheses=None, details=None) -> Verdict:
+    """P(event) ≥ p₀: violated iff the one-sided (1 − alpha) Clopper–Pearson upper bound on P(event) is below p₀
+    (the same test as "P(no event) ≤ 1 − p₀", recorded in details["test"])."""
+    from checkers.lai.common import binomial_record
     if K < 4:
         return Verdict.inconclusive(f"only {K} decided draws")
-    hi1 = clopper_pearson(k, K, 2 * ALPHA)[1]
+    hi1 = clopper_pearson(k, K, 2 * alpha)[1]
     lo, hi = clopper_pearson(k, K, 0.01)
     det = {"P_hat": k / K, "events": k, "draws": K, "cp99_two_sided": [lo, hi], "cp_upper_one_sided": hi1}
     det.update(details or {})
-    return Verdict.compare(f"one-sided {100 * (1 - ALPHA):g}% Clopper–Pearson upper bound on P({what}) (P̂ = {k}/{K}) "
+    det["test"] = binomial_record(K - k, K, 1 - P_TYPICAL.value, alpha, drawn=drawn,
+                                  why="draws without a certified tie-free limit, or without the conditioning event")
+    return Verdict.compare(f"one-sided (1 − α) Clopper–Pearson upper bound on P({what}) (P̂ = {k}/{K}, α = {alpha:.2g}) "
                            f"vs p₀", hi1, P_TYPICAL.value, ">=", constants=constants or {},
                            hypotheses=hypotheses or {}, details=det)
+
+
+def _with_test(v: Verdict, test: dict) -> Verdict:
+    if v.evidence is None:
+        return v
+    return attrs.evolve(v, evidence=attrs.evolve(v.evidence, details={**v.evidence.details, "test": test}))
+
+
+def _pair_test(vs: Sequence[Verdict], alpha: float) -> dict:
+    """details["test"] of an example that runs several binomial tests at alpha/len each (Bonferroni)."""
+    tests = [v.evidence.details.get("test") for v in vs if v.evidence is not None and "test" in v.evidence.details]
+    rec = {"kind": "bonferroni", "alpha": float(alpha), "tests": tests}
+    if tests:
+        rec["trials"] = min(int(t["trials"]) for t in tests)
+        if any("trials_why" in t for t in tests):
+            rec["trials_why"] = "; ".join(t["trials_why"] for t in tests if "trials_why" in t)
+    return rec
 
 
 def series(x, y, ylabel: str, *, log: bool = False, logx: bool = False, lo=None, hi=None) -> dict:
@@ -253,13 +282,16 @@ def fig3(scn, hyps: Sequence) -> Verdict:
     det["series"] = ser
     det.update({"max_prediction_error_over_ymax": max(pe) if pe else None, "data_sets_with_different_S": differ,
                 "k_zero_targets_max": max((r["k_zero_targets"] for r in rows.values()), default=None)})
+    a = level(scn, 2)
+    rates = [typical("two initialisations of one data set select different fitted sets S", differ, len(decided),
+                     alpha=a, drawn=len(by_data), constants=cons, hypotheses=H, details=det),
+             typical("the limit leaves some positively labelled example unfitted ('rather than fitting all positively-"
+                     "labeled samples')", sum(not r["all_positives"] for r in rows.values()), len(rows), alpha=a,
+                     drawn=len(outs), constants=cons, hypotheses=H, details=det)]
+    det = {**det, "test": _pair_test(rates, 2 * a)}
     vs = [Verdict.compare("max over draws of max_i |σ(x_iᵀw^(∞)) − σ(x_iᵀw_MNI,S)|/y_max, S read off the limit",
                           max(pe) if pe else math.inf, PRED_TOL.value, "<=", constants=cons, hypotheses=H, details=det),
-          typical("two initialisations of one data set select different fitted sets S", differ, len(decided),
-                  constants=cons, hypotheses=H, details=det),
-          typical("the limit leaves some positively labelled example unfitted ('rather than fitting all positively-"
-                  "labeled samples')", sum(not r["all_positives"] for r in rows.values()), len(rows), constants=cons,
-                  hypotheses=H, details=det)]
+          *[_with_test(v, det["test"]) for v in rates]]
     return Verdict.all_of(vs)
 
 
@@ -290,7 +322,7 @@ def _fig46(scn, hyps: Sequence, figure: int, contrast: dict) -> Verdict:
                    and np.all(b[0, y < 0] <= 0) and np.all(b[1, y > 0] <= 0))
             good += bool(np.all(o.patterns[1:] == _split(o.inst)[None]) and fit)
         return typical("pattern (1_S+, 1_S−) at every t ≥ 1 and w_⊕ fits y_+, w_⊖ fits −y_− in the limit", good, dec,
-                       constants=cons, hypotheses=H, details={"series": ser})
+                       alpha=level(scn), drawn=len(outs), constants=cons, hypotheses=H, details={"series": ser})
     broken, dec = 0, 0
     for o in outs:
         ev = o.diverged or not np.array_equal(o.patterns[1], _split(o.inst)) or _changes_after_1(o)
@@ -298,7 +330,7 @@ def _fig46(scn, hyps: Sequence, figure: int, contrast: dict) -> Verdict:
             dec += 1
             broken += bool(ev)
     return typical("the pattern after step 1 is not (1_S+, 1_S−), or it changes after step 1", broken, dec,
-                   constants=cons, hypotheses=H, details={"series": ser})
+                   alpha=level(scn), drawn=len(outs), constants=cons, hypotheses=H, details={"series": ser})
 
 
 def fig4(scn, hyps: Sequence) -> Verdict:
@@ -340,11 +372,14 @@ def fig5(scn, hyps: Sequence) -> Verdict:
            "draws_with_a_positive_inactive_on_w⊕_at_t0_and_in_the_limit": stuck,
            "positives_inactive_on_w⊕_at_t0_[all, still_inactive_in_the_limit]": per_example,
            "draws_with_such_a_positive_[all, every_one_still_inactive]": [len(inact), remain]}
-    return Verdict.all_of([
-        typical("the certified GD limit is not a global minimum (some example inactive on both neurons)", k, len(dec),
-                constants=cons, hypotheses=H, details=det),
-        typical("every positive example inactive on w_⊕ at t = 0 is still inactive on w_⊕ in the limit (Remark 5), among "
-                "draws with one", remain, len(inact), constants=cons, hypotheses=H, details=det)])
+    a = level(scn, 2)
+    rates = [typical("the certified GD limit is not a global minimum (some example inactive on both neurons)", k,
+                     len(dec), alpha=a, drawn=len(outs), constants=cons, hypotheses=H, details=det),
+             typical("every positive example inactive on w_⊕ at t = 0 is still inactive on w_⊕ in the limit (Remark 5), "
+                     "among draws with one", remain, len(inact), alpha=a, drawn=len(outs), constants=cons, hypotheses=H,
+                     details=det)]
+    test = _pair_test(rates, 2 * a)
+    return Verdict.all_of([_with_test(v, test) for v in rates])
 
 
 def fig7(scn, hyps: Sequence) -> Verdict:
@@ -376,7 +411,8 @@ def fig7(scn, hyps: Sequence) -> Verdict:
     ps = [k / max(len(dec), 1)] + [v["changes_after_step_1"] / max(v["decided"], 1) for v in contrast.values()]
     ser = {"P̂(pattern changes after step 1): random m = 4 | all-positive m = 4 | random m = 2":
            series(range(3), ps, "P̂(pattern changes after step 1)")}
-    return typical("the activation pattern changes after step 1", k, len(dec), constants=cons,
+    return typical("the activation pattern changes after step 1", k, len(dec), alpha=level(scn), drawn=len(outs),
+                   constants=cons,
                    hypotheses=batch_measured([o.inst for o in outs], hyps),
                    details={"series": ser, "contrasts": contrast, "contrast_labels": xs,
                             "draws_with_two_same_sign_neurons_active_on_one_example_in_the_limit": shared,

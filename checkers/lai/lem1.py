@@ -77,7 +77,7 @@ CLAIM = register(Claim(
               lambda s: _agreement(s, "zero"),
               description="t₀ = 0 although the pattern changes later (hypothesis violated): the linear "
                           "GD on S(0) must disagree with the ReLU iterates",
-              violates=FROZEN.text),
+              control="horizon", violates=FROZEN.text),
     ],
     notes="Lemma 1 assumes nothing of the data or the step size. Random initialisations and d ∈ [n, 8n + 3] make "
           "patterns change early; the identity must hold from the last change on, at any scale.",

@@ -22,9 +22,10 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import BOUNDED_LABELS, C_G, C_Y, TIE, batch_measured, event_verdict
+from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_G, C_Y, TIE, batch_measured, event_verdict, injected_alpha
 from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
 from checkers.verdict import Verdict
 from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma10_state,
@@ -140,7 +141,8 @@ def _states(scn: Scenario) -> Verdict:
     if used < max(8, len(kids) // 2):
         return Verdict.inconclusive(f"only {used} of {len(kids)} seeds gave an admissible state: {reasons[:2]}")
     n = int(scn["n"])
-    return event_verdict("P̂(β_{k,i}^(t+1) ≤ 0 for the adversarial state)", fails, used, cor14_delta(n), ALPHA,
+    return event_verdict("P̂(β_{k,i}^(t+1) ≤ 0 for the adversarial state)", fails, used, cor14_delta(n), injected_alpha(scn, ALPHA), drawn=len(kids),
+                         why="seeds whose adversarial state is inadmissible (outside the conditions at t) or a tie",
                          hypotheses=batch_measured(insts, HYPS10),
                          constants={"n": n, "d": int(scn["d"]), "C_0": C0_10.value, "C0_eff": insts[0].C0_eff,
                                     "kappa": insts[0].kappa, "c": insts[0].eta * insts[0].L},
@@ -170,7 +172,7 @@ def _prob(scn: Scenario) -> Verdict:
     n = int(scn["n"])
     return event_verdict(
         "P̂(∃ admissible state with β_{k,i}^(t+1) ≤ 0) (exact criterion min_i ω_i ≤ 0)",
-        fails, len(kids), cor14_delta(n), ALPHA, hypotheses=batch_measured(insts, HYPS10),
+        fails, len(kids), cor14_delta(n), injected_alpha(scn, ALPHA), hypotheses=batch_measured(insts, HYPS10),
         constants={"n": n, "d": int(scn["d"]), "C_0": C0_10.value, "C0_eff": insts[0].C0_eff, "kappa": insts[0].kappa,
                    "c_exponent": C14_EXPONENT, "max_rho_over_q": float(max(rq))},
         details={"proof_event_E10_frequency": e10 / len(kids), "min_normalised_omega": float(min(oms))})
@@ -193,17 +195,23 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=[BOUNDED_LABELS, high_dim_hyp(C0_10), STEP, STATE_HYP],
     constants=[C0_10, C_Y, C_G, C14_C, C_PROB],
+    printed_notes=[
+        short_version_note("Lemma 5", "Lemma 10"),
+        PrintedNote("transcription", "Lemma 10", "h_⊖, h_⊖^(t)(x_i)",
+                      "h_Θ (the general model of Sec. 2; ⊖ is the 2-ReLU model's negative neuron elsewhere)",
+                      consequence="no numeric content: the lemma concerns any architecture's k-th neuron"),
+    ],
     checks=[
         Check("in-regime", "in-regime",
               lambda p: with_state(stat_scenario(K=p.seeds, base=_hd(label_scales=(1.0, 1e-3, 1e3))),
                                    lemma10_state_params()),
-              _states, alpha=ALPHA, cost=2.0, sharpness=None, sharpness_why=_WHY,
+              _states, alpha=ALPHA_SHARE, cost=2.0, sharpness=None, sharpness_why=_WHY,
               description="K instances with Assumption 2 (C_0 = 24) and η ≤ 1/(C_g‖λ‖₁), no filter on the proof's "
                           "event; adversarial states in primal coordinates (exact worst case for m ≥ 2, m = 1 "
                           "adversary, random); one simulator step; P(β_{k,i}^(t+1) ≤ 0) vs δ = 2exp(−0.803n) (n ≥ 4, "
                           "δ ≤ 0.08); the proof's event E10 frequency is reported"),
         Check("in-regime-event-probability", "in-regime",
-              lambda p: stat_scenario(K=p.seeds, base=_hd(d_factor=(100, 100))), _prob, alpha=ALPHA,
+              lambda p: stat_scenario(K=p.seeds, base=_hd(d_factor=(100, 100))), _prob, alpha=ALPHA_SHARE,
               sharpness=None, sharpness_why=_WHY,
               description="at the Assumption-2 boundary (C_0 = 24), the probability over X that some admissible "
                           "state breaks the conclusion (exact criterion, all states at once) must be ≤ 2exp(−0.803n)",
@@ -213,7 +221,7 @@ CLAIM = register(Claim(
                                    lemma10_state_params(modes=("worst", "near-worst"))),
               _det,
               description="d ∈ [n, 2n]: the worst-case state (built from the exact criterion) gets β_{k,i}^(t+1) ≤ 0",
-              violates=high_dim_hyp(C0_10).text),
+              control="size", violates=high_dim_hyp(C0_10).text),
         Check("negative-control-c0-below-threshold", "negative-control",
               lambda p: stat_scenario(K=min(p.seeds, 16), base=high_dim_instance(
                   C0=1.5, family="lai_wishart", n=(4, 8), kappas=(1.0,), c=(0.25, 0.5), d_factor=(100, 100))),
@@ -222,7 +230,7 @@ CLAIM = register(Claim(
                           "most X. The conclusion itself survives far below 24 (the proof's C_0 > C·C_y is "
                           "sufficient; failures start near C_0 ≈ 1.5·C_y = 3), so C_0 = 1.5 sits just past where "
                           "it can fail",
-              violates=high_dim_hyp(C0_10).text),
+              control="size", violates=high_dim_hyp(C0_10).text),
     ],
     notes="The proof's event E10 is no longer a filter (issue-5 audit): the in-regime checks run over Assumption 2 "
           "and report E10's frequency (proof_event_E10_frequency) beside the conclusion's failure rate. "

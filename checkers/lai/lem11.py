@@ -21,9 +21,10 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, TIE, batch_measured, event_verdict
+from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, TIE, batch_measured, event_verdict, injected_alpha
 from checkers.lai.cor14 import C14_C, cor14_delta
 from checkers.lai.lem10 import C_PROB, high_dim_hyp, measured, one_step
 from checkers.verdict import Verdict
@@ -111,7 +112,8 @@ def _states(scn: Scenario, *, reading: str) -> Verdict:
         return Verdict.inconclusive(f"only {used} of {len(kids)} seeds gave an admissible state: {reasons[:2]}")
     n = int(scn["n"])
     return event_verdict(f"P̂(β_{{k,j}} > 0 or α_{{k,j}} moves) ({reading} norm bound)", fails, used, cor14_delta(n),
-                         ALPHA, hypotheses=batch_measured(insts, HYPS11),
+                         injected_alpha(scn, ALPHA), drawn=len(kids),
+                         why="seeds whose adversarial state is inadmissible (outside the conditions at t) or a tie", hypotheses=batch_measured(insts, HYPS11),
                          constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0_11.value,
                                     "C0_eff": insts[0].C0_eff, "reading": reading},
                          details={"proof_event_E11_frequency": e11 / used, "state": p})
@@ -135,7 +137,7 @@ def _prob(scn: Scenario, *, reading: str) -> Verdict:
     n = int(scn["n"])
     return event_verdict(
         f"P̂(∃ admissible α_k with β_{{k,j}} > 0) ({reading} norm bound; exact criterion)",
-        fails, len(kids), cor14_delta(n), ALPHA, hypotheses=batch_measured(insts, HYPS11),
+        fails, len(kids), cor14_delta(n), injected_alpha(scn, ALPHA), hypotheses=batch_measured(insts, HYPS11),
         constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0_11.value,
                    "C0_eff": insts[0].C0_eff, "reading": reading},
         details={"proof_event_E11_frequency": e11 / len(kids), "max_normalised_beta": worst})
@@ -172,30 +174,37 @@ CLAIM = register(Claim(
     corrected_statement="with ‖α_k^(t)‖₂ ≤ C_α√n·y_max/‖λ‖₁ (as the proof after Eq. (13), Lemma 16 and Lemma 17's "
                         "proof use): β_{k,j}^(t) ≤ 0 and α_{k,j}^(t+1) = α_{k,j}^(t) w.p. ≥ 1 − 2exp(−cn) — "
                         "verified with C_0 = 768, C_α = 8, c = 0.803",
+    printed_notes=[
+        short_version_note("Lemma 6", "Lemma 11"),
+        PrintedNote("typo", "Lemma 11, norm bound", "‖α_k^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁",
+                      "C_α√n·y_max/‖λ‖₁ (proof after Eq. (13) and every use)",
+                      consequence="the printed ball is not scale-covariant (y ↦ sy); false as printed, the proof's form holds",
+                      check="in-regime"),
+    ],
     checks=[
-        Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA, cost=2.0,
+        Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA_SHARE, cost=2.0,
               sharpness=None, sharpness_why=_WHY,
               description="as printed (√(n y_max)): K instances with Assumption 2 (C_0 = 768), no filter on the "
                           "proof's event; worst-case / random dual states; one simulator step; failure rate of "
                           "'β_{k,j} ≤ 0 and α_{k,j} frozen' vs δ = 2exp(−0.803n), n ≥ 4"),
         Check("in-regime-event-probability", "in-regime",
               lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
-              lambda s: _prob(s, reading="printed"), alpha=ALPHA, sharpness=None, sharpness_why=_WHY,
+              lambda s: _prob(s, reading="printed"), alpha=ALPHA_SHARE, sharpness=None, sharpness_why=_WHY,
               description="as printed: probability over X that some admissible state has β_{k,j} > 0 "
                           "(exact criterion) must be ≤ 2exp(−0.803n)"),
-        Check("in-regime-corrected", "in-regime", _stat_states, lambda s: _states(s, reading="proof"), alpha=ALPHA,
+        Check("in-regime-corrected", "in-regime", _stat_states, lambda s: _states(s, reading="proof"), alpha=ALPHA_SHARE,
               cost=2.0, sharpness=None, sharpness_why=_WHY,
               description="corrected (√n·y_max, as in the proof): same states and step; rate vs δ"),
         Check("in-regime-corrected-event-probability", "in-regime",
               lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
-              lambda s: _prob(s, reading="proof"), alpha=ALPHA, sharpness=None, sharpness_why=_WHY,
+              lambda s: _prob(s, reading="proof"), alpha=ALPHA_SHARE, sharpness=None, sharpness_why=_WHY,
               description="corrected: exact uniform event at the Assumption-2 boundary, rate ≤ 2exp(−0.803n)"),
         Check("negative-control-low-d", "negative-control",
               lambda p: with_state(low_dim_instance(n=(4, 10), family="lai_wishart"),
                                    lemma11_state_params(modes=("worst", "near-worst"))),
               lambda s: _det(s, reading="proof"),
               description="d ∈ [n, 2n]: the worst-case dual state has β_{k,j} > 0 and its dual moves",
-              violates=high_dim_hyp(C0_11).text),
+              control="size", violates=high_dim_hyp(C0_11).text),
         Check("negative-control-c0-below-threshold", "negative-control",
               lambda p: stat_scenario(K=min(p.seeds, 16), base=high_dim_instance(
                   C0=32.0, family="lai_wishart", n=(4, 8), kappas=(1.0,), d_factor=(100, 100))),
@@ -203,7 +212,7 @@ CLAIM = register(Claim(
               description="Assumption 2 holds with C_0 = 32 = C_α²/2 but not with the declared 768: the corrected "
                           "uniform event fails for most X. The conclusion survives far below 768 (failures start "
                           "near C_0 ≈ 1.5·C_α² = 96; C_0 = 32 is a factor 3 below it, where the failure rate is ≈ 1)",
-              violates=high_dim_hyp(C0_11).text),
+              control="size", violates=high_dim_hyp(C0_11).text),
     ],
     notes="The proof's event E11 is no longer a filter (issue-5 audit): the checks run over Assumption 2 and report "
           "E11's frequency (proof_event_E11_frequency) beside the failure rate. Constants: C_0 = C·C_α² = 768 (C = 12 of Corollary 14, C_α = 8 of common): the common C_0 = 8 "

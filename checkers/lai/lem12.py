@@ -23,8 +23,9 @@ import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.lai.common import quantile_verdict
+from checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
 from checkers.lai.lem13 import MEAN_ZERO, SUBGAUSSIAN, model_quantities
 from checkers.verdict import Verdict
 from generators.lai_states import SEEDS, child_scenarios, gram_model, gram_only, spiked_spec_for_dinf, stat_scenario
@@ -84,7 +85,7 @@ def _first(scn: Scenario) -> Verdict:
         lo, hi = L / c - c * li * n, c * (L + li * n)
         ratios.append(max(ev[-1] / hi, (lo / ev[0]) if lo > 0 else 0.0) if ev[0] > 0 or lo <= 0 else math.inf)
     return quantile_verdict(f"max(μ₁/(c(Σλ + λ₁n)), ((1/c)Σλ − cλ₁n)/μ_n), c = {c:g}", ratios,
-                            2 * math.exp(-n / c), ALPHA, constants={"n": n, "d": int(scn["d"]), "c": c},
+                            2 * math.exp(-n / c), injected_alpha(scn, ALPHA), constants={"n": n, "d": int(scn["d"]), "c": c},
                             hypotheses=measured(model_quantities(scn), SUBGAUSSIAN, MEAN_ZERO))
 
 
@@ -99,7 +100,7 @@ def _second(scn: Scenario) -> Verdict:
         effs.append(max(1.0, ev[-1] / L, L / ev[0]) if ev[0] > 0 else math.inf)
     q = {"dinf": dinf, "n": n, "b": b, **model_quantities(scn)}
     return quantile_verdict(f"C_g_eff/C_g(b) = max(μ₁/‖λ‖₁, ‖λ‖₁/μ_n)/C_g(b), b = {b:g}, C_g(b) = {cg:.3g}",
-                            np.asarray(effs) / cg, 2 * math.exp(-n / cg), ALPHA,
+                            np.asarray(effs) / cg, 2 * math.exp(-n / cg), injected_alpha(scn, ALPHA),
                             constants={"n": n, "d": int(scn["d"]), "b": b, "C_g(b)": cg, "d_inf_over_n": dinf / n,
                                        "median_C_g_eff": float(np.median(effs)), "max_C_g_eff": float(max(effs))},
                             hypotheses=measured(q, DINF, SUBGAUSSIAN, MEAN_ZERO))
@@ -134,34 +135,37 @@ CLAIM = register(Claim(
                     "random matrix, μ_n ≈ ‖λ‖₁/n², so ‖λ‖₁/μ_n > C_g with probability → 1 for every fixed C_g while "
                     "the allowed failure 2e^{−n/C_g} → 0",
     corrected_statement=_CORRECTED,
+    printed_notes=[
+        short_version_note("Lemma 7", "Lemma 12"),
+    ],
     checks=[
         Check("in-regime-first-form-corrected", "in-regime",
               _scen(n=(8, 16), spectra=("isotropic", "powerlaw", "spiked"), zs=("gaussian", "rademacher"),
                     d_over_n=(1, 64)),
-              _first, alpha=ALPHA, target="corrected",
+              _first, alpha=ALPHA_SHARE, target="corrected",
               description="first form (unchanged in the corrected statement, hence a 'corrected' target: every "
                           "as-printed check of an ambiguous claim must fail), any spectrum (isotropic / power law a ∈ {¼, ½, 1} / spiked), Gaussian or "
                           "Rademacher, d ∈ [n, 64n], n ≥ 8 (δ = 2e^{−n/3} ≤ 0.14; smaller n would be vacuous): allowed order statistic "
                           "of the per-seed ratio to the bounds vs 1",
               sharpness=2.0, sharpness_why="c = 3 is needed at d = n (μ₁ ≈ 4n); the allowed quantile is within "
                                            "×1.7 of the bound (ci)"),
-        Check("in-regime-second-form", "in-regime", lambda p: dinf_model(K=p.seeds), _second, alpha=ALPHA,
+        Check("in-regime-second-form", "in-regime", lambda p: dinf_model(K=p.seeds), _second, alpha=ALPHA_SHARE,
               description="second form as printed over b ∈ {1, 1.5, 2, 4, 8, 32} (d_∞ = bn exactly, isotropic or "
                           "spiked) with C_g(b) (C_g(1) = 8), n ≥ C_g(b)·ln 20: fails at b = 1",
               sharpness=2.0, sharpness_why="C_g(b) sits ≈ 1.3× above the Marchenko–Pastur edge"),
         Check("in-regime-second-form-corrected", "in-regime",
-              lambda p: dinf_model(K=p.seeds, bs=tuple(b for b in B_GRID if b > 1)), _second, alpha=ALPHA,
+              lambda p: dinf_model(K=p.seeds, bs=tuple(b for b in B_GRID if b > 1)), _second, alpha=ALPHA_SHARE,
               description="corrected: b ∈ {1.5, 2, 4, 8, 32} with C_g(b) = 1.35(1 − 1/√b)⁻²",
               sharpness=2.0, sharpness_why="C_g(b) sits ≈ 1.3× above the Marchenko–Pastur edge"),
         Check("negative-control-dinf-below-n", "negative-control",
               lambda p: dinf_model(K=p.seeds, bs=(1.0,), below=True), _second,
               description="isotropic d = n − 1: d_∞ = n − 1 < 1·n (just past b = 1); XXᵀ is singular, μ_n = 0",
-              violates=DINF.text),
+              control="size", violates=DINF.text),
         Check("negative-control-mean-shift", "negative-control",
               _scen(n=(8, 12), spectra=("isotropic",), zs=("gaussian",), d_over_n=(20, 64), mean_shifts=(0.75, 1.0)),
               _first,
               description="first form with x = μ·1 + z, μ ∈ {0.75, 1}: μ₁ ≈ (1 + nμ²)d exceeds c(d + n) once nμ² > 2",
-              violates=MEAN_ZERO.text),
+              control="data", violates=MEAN_ZERO.text),
     ],
     notes="c and C_g are unspecified; declared c = 3 and C_g(b) (module docstring). The second form is tested over "
           "b ∈ {1, 1.5, 2, 4, 8, 32}; b ∈ (1, 1.5) needs n ≥ C_g(b)·ln 20 in the hundreds and is not drawn.",

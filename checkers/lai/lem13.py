@@ -21,8 +21,9 @@ import math
 import numpy as np
 
 from checkers.claim import Check, Claim, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.lai.common import quantile_verdict
+from checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
 from checkers.verdict import Verdict
 from generators.lai_states import child_scenarios, gram_model, gram_only, stat_scenario
 from generators.scenario import Scenario
@@ -56,7 +57,7 @@ TESTED = (0.1, 0.05, 0.02, 0.01)  # RHS levels with power at K = 48 seeds (p ≥
 
 def _tail(scn: Scenario) -> Verdict:
     """At the τ_p where the RHS equals p: P(Δ ≥ τ_p) ≤ p, written as the per-seed ratio Δ/τ_p (a seed fails
-    when Δ ≥ τ_p) and tested by :func:`checkers.lai.common.quantile_verdict` at level ALPHA/len(TESTED)."""
+    when Δ ≥ τ_p) and tested by :func:`checkers.lai.common.quantile_verdict` at level test_alpha/len(TESTED) (Bonferroni over the levels)."""
     kids = child_scenarios(scn)
     deltas, norms = [], None
     for k in kids:
@@ -74,7 +75,7 @@ def _tail(scn: Scenario) -> Verdict:
     for p in TESTED:
         tau = tail_bound_tau(n, l2, li, p)
         ratios = D / tau * (1 + 1e-15)  # Δ ≥ τ fails: ratio ≥ 1 (the tie Δ = τ has probability 0)
-        out.append(quantile_verdict(f"Δ/τ_p, RHS(τ_p) = {p:g}", ratios, p, ALPHA / len(TESTED),
+        out.append(quantile_verdict(f"Δ/τ_p, RHS(τ_p) = {p:g}", ratios, p, injected_alpha(scn, ALPHA) / len(TESTED),
                                     constants={**consts, "tau": tau, "RHS": p}, hypotheses=hyps))
     return Verdict.all_of(out)
 
@@ -90,6 +91,9 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=[SUBGAUSSIAN, MEAN_ZERO],
     constants=[C13_C],
+    printed_notes=[
+        short_version_note("Lemma 8", "Lemma 13"),
+    ],
     checks=[
         Check("in-regime", "in-regime",
               _scen(spectra=("isotropic", "powerlaw", "spiked"), zs=("gaussian", "rademacher"), d_over_n=(1, 200)),
@@ -98,7 +102,7 @@ CLAIM = register(Claim(
                           "n ≤ 12, d ∈ [n, 200n]); at the τ_p where the bound equals p ∈ {0.1, 0.05, 0.02, 0.01}, "
                           "P(Δ ≥ τ_p) ≤ p by an exact one-sided test (α = 0.001, Bonferroni over the levels), "
                           "written as the allowed order statistic of Δ/τ_p ≤ 1",
-              alpha=ALPHA, sharpness=2.0,
+              alpha=ALPHA_SHARE, sharpness=2.0,
               sharpness_why="τ_p carries the 9ⁿ union bound and c = 1/4: on isotropic Gaussian data the allowed "
                             "quantile of Δ sits a factor ≈ 1.7 (ci) below τ_p, so the default ×2 tightening must fail"),
         Check("negative-control-mean-shift", "negative-control",
@@ -106,11 +110,11 @@ CLAIM = register(Claim(
               _tail,
               description="x = μ·1 + z with μ ∈ {0.35, 0.5} (E[x] ≠ 0): Δ ≈ nμ²d exceeds τ_p ≈ 9√d from μ ≈ "
                           "0.25 on (n ≥ 2, d ≥ 100n), so the smallest shifts that break the bound",
-              violates=MEAN_ZERO.text),
+              control="data", violates=MEAN_ZERO.text),
         Check("negative-control-heavy-tails", "negative-control",
               _scen(spectra=("isotropic",), zs=("student_t",), n=(2, 6), d_over_n=(300, 1000)), _tail,
               description="Student-t (ν = 3) coordinates: infinite fourth moment, ‖XXᵀ − dI‖ ~ d^{2/3}",
-              violates=SUBGAUSSIAN.text),
+              control="data", violates=SUBGAUSSIAN.text),
     ],
     notes="c is unspecified in the paper; the suite declares c = 1/4 (module docstring). Only the levels "
           "RHS ∈ [0.01, 0.1] are tested: at RHS ≥ 0.2 a 48-seed test has little power (such levels would be vacuous).",

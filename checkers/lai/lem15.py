@@ -66,7 +66,7 @@ CLAIM = register(Claim(
               lambda s: _run(s, in_regime=False),
               description="achieved C_0 ∈ [1.4, 1.5] < C_y, just below the exact failure boundary C_y√((n−1)(4n−1))/(2n) "
                           "(1.56 at n = 3, 1.87 at n = 10): the worst-case state gets β_{k,i}^(t+1) ≤ 0",
-              violates=A3.text),
+              control="data", violates=A3.text),
     ],
     notes="C_0 > C_y is what the proof's last inequality needs (C_y = 2 from common). Worst case DERIVED in "
           "generators.lai_states.lemma10_worst (attained by m = 2 states).",

@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis
 from checkers.lai.common import BOUNDED_LABELS, C_ALPHA
 from checkers.lai.lem10 import measured
@@ -60,6 +60,12 @@ CLAIM = register(Claim(
                 Hypothesis("‖λ‖₁ read as any positive normaliser L' (here mean‖x_i‖²·10^u)", "Lemma 16",
                            by_construction="generators.near_orthogonal.near_orth_scenario")],
     constants=[C_ALPHA, C16],
+    printed_notes=[
+        PrintedNote("wording", "Lemma 16 (Assumption 3, deterministic X)", "α ≤ −y_min/(C_α‖λ‖₁), "
+                      "‖α‖ ≤ C_α√n y_max/‖λ‖₁", "‖λ‖₁ read as any positive normaliser L' (undefined for deterministic X)",
+                      consequence="the check draws L' ∈ mean‖x‖²·{10⁻³, 1, 10³}: the printed symbol has no value",
+                      check="in-regime"),
+    ],
     checks=[
         Check("in-regime", "in-regime",
               lambda p: with_state(near_orth_scenario(C0=(C0_16, 4 * C0_16), n=(2, 10), c=(0.1, 1.0, 3.0),
@@ -78,7 +84,7 @@ CLAIM = register(Claim(
                                    lemma11_state_params(modes=("worst",))),
               lambda s: _run(s, in_regime=False),
               description="achieved C_0 ∈ [40, 44] < C_α² = 64, just below the exact failure boundary C_α²√((n−1)/n) "
-                          "(45 at n = 2, 61 at n = 10): the worst-case dual state has β_{k,j} > 0", violates=A3.text),
+                          "(45 at n = 2, 61 at n = 10): the worst-case dual state has β_{k,j} > 0", control="data", violates=A3.text),
     ],
     notes="‖λ‖₁ has no intrinsic meaning for deterministic features; any positive normaliser gives the same "
           "truth value (module docstring), and the check varies it over six decades. No step-size condition: "

@@ -27,9 +27,10 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE, batch_measured, event_verdict
+from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE, batch_measured, event_verdict, injected_alpha
 from checkers.lai.cor14 import C14_C, cor14_delta
 from checkers.lai.lem10 import STEP, high_dim_hyp, measured, one_step
 from checkers.lai.lem11 import C0_11, norm_bound
@@ -152,7 +153,8 @@ def _states(scn: Scenario, *, reading: str, C_alpha: float = C_ALPHA.value, C0: 
     n = int(scn["n"])
     delta = cor14_delta(n) + 2 * math.exp(-n / C_G.value)
     return event_verdict(f"P̂(some of (a)–(f) fails at t + 1) ({reading} (d) bound, C_α = {C_alpha:g})", fails, used,
-                         delta, ALPHA, hypotheses=batch_measured(insts, [BOUNDED_LABELS, high_dim_hyp(C0), STEP]),
+                         delta, injected_alpha(scn, ALPHA), drawn=len(kids),
+                         why="seeds whose adversarial state is inadmissible (outside the conditions at t) or a tie", hypotheses=batch_measured(insts, [BOUNDED_LABELS, high_dim_hyp(C0), STEP]),
                          constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0.value,
                                     "C_alpha": C_alpha, "C_g": C_G.value, "C_y": C_Y.value, "reading": reading,
                                     "C0_eff": insts[0].C0_eff},
@@ -173,7 +175,7 @@ def _prob(scn: Scenario, *, reading: str) -> Verdict:
             worst[key] = max(worst.get(key, -math.inf), v)
     n = int(scn["n"])
     delta = cor14_delta(n) + 2 * math.exp(-n / C_G.value)
-    return event_verdict(f"P̂(proof's event E17 fails) ({reading} (d) bound)", fails, len(kids), delta, ALPHA,
+    return event_verdict(f"P̂(proof's event E17 fails) ({reading} (d) bound)", fails, len(kids), delta, injected_alpha(scn, ALPHA),
                          hypotheses=batch_measured(insts, [BOUNDED_LABELS, high_dim_hyp(C0_11), STEP]),
                          constants={"n": n, "d": int(scn["d"]), "y_max": float(scn["y_max"]), "C_0": C0_11.value,
                                     "reading": reading},
@@ -209,24 +211,30 @@ CLAIM = register(Claim(
     corrected_statement="with (d): ‖α^(t)‖₂ ≤ C_α√n·y_max/‖λ‖₁ (as the proof of part (d) derives it), (a)–(f) at t "
                         "imply (a)–(f) at t + 1 on the proof's realised event E17, and E17 has probability "
                         "≥ 1 − 2exp(−0.803n) − 2exp(−n/2) at C_0 = 768",
+    printed_notes=[
+        short_version_note("Lemma 9", "Lemma 17"),
+        PrintedNote("typo", "Lemma 17 (d)", "‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁",
+                      "C_α√n·y_max/‖λ‖₁ (the same root cause as Lemma 11's note)",
+                      consequence="false as printed; the proof's form holds", check="in-regime"),
+    ],
     checks=[
-        Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA, cost=2.0,
+        Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA_SHARE, cost=2.0,
               sharpness=None, sharpness_why=_WHY,
               description="as printed: K instances with Assumption 2 (C_0 = 768) and η ≤ 1/(C_g L), no filter on the "
                           "proof's event; states built to satisfy (a)–(f) (d-boundary, a-attack, toward/far, random); "
                           "one simulator step; failure rate of (a)–(f) at t + 1 vs 2exp(−0.803n) + 2exp(−n/2), n ≥ 4"),
-        Check("in-regime-corrected", "in-regime", _stat_states, lambda s: _states(s, reading="proof"), alpha=ALPHA,
+        Check("in-regime-corrected", "in-regime", _stat_states, lambda s: _states(s, reading="proof"), alpha=ALPHA_SHARE,
               cost=2.0, sharpness=None, sharpness_why=_WHY,
               description="corrected (d) (√n·y_max), declared C_α = 8 (below the proof's 13.5): same construction, rate vs δ"),
         Check("in-regime-corrected-proof-constants", "in-regime",
               lambda p: _stat_states(p, C0=C0_PROOF.value),
               lambda s: _states(s, reading="proof", C_alpha=C_ALPHA_PROOF.value, C0=C0_PROOF),
-              alpha=ALPHA, cost=2.0, sharpness=None, sharpness_why=_WHY,
+              alpha=ALPHA_SHARE, cost=2.0, sharpness=None, sharpness_why=_WHY,
               description="corrected (d) at constants satisfying the proof's relations: C_α = 16 ≥ (C_y + 1)C_g + 3C_g + "
                           "3/C_g = 13.5 and C_0 = C·C_α² = 3072 (exact Wishart Gram)"),
         Check("in-regime-proof-event-probability", "in-regime",
               lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
-              lambda s: _prob(s, reading="proof"), target="proof-step", alpha=ALPHA, sharpness=None,
+              lambda s: _prob(s, reading="proof"), target="proof-step", alpha=ALPHA_SHARE, sharpness=None,
               sharpness_why="the probability of an event (the proof's realised inequalities)",
               description="proof step (not a filter): the proof's realised event E17 (parts (a), (c), (d), (e)) at "
                           "C_α = 8 has probability ≥ 1 − 2exp(−0.803n) − 2exp(−n/2) at the Assumption-2 boundary"),
@@ -236,14 +244,14 @@ CLAIM = register(Claim(
                                    lemma17_state_params(modes_c=("a-attack",), modes_b=("low",))),
               lambda s: _det(s, reading="proof"),
               description="d ∈ [2n, 4n]: the m = 1 Lemma-10 adversary among the positives (a-attack) drives a "
-                          "positive example inactive", violates=high_dim_hyp(C0_11).text),
+                          "positive example inactive", control="size", violates=high_dim_hyp(C0_11).text),
         Check("negative-control-step-size", "negative-control",
               lambda p: with_state(_hd(label_scales=(1.0,), c=(2.25, 2.5), n_neg="positive"),
                                    lemma17_state_params(modes_c=("far",))),
               lambda s: _det(s, reading="proof"),
               description="η‖λ‖₁ ∈ {2.25, 2.5} > 1/C_g: the residual of a 'far' state (‖β_+ − y_+‖ at C_y‖y_+‖) is "
                           "multiplied by ≈ |1 − η‖λ‖₁| > 1, so (c) fails from η‖λ‖₁ > 2 on (just past that boundary)",
-              violates=STEP.text),
+              control="step", violates=STEP.text),
     ],
     notes="Constants below their proof's relations: at the declared C_α = 8 (common), C_g = 2, C_y = 2 the proof "
           "of part (d) needs (C_y + 1)C_g + 3C_g + 3/C_g = 13.5 ≤ C_α, which fails; the checks 'in-regime' and "

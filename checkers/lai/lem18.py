@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Hypothesis, measured
 from checkers.lai.common import BOUNDED_LABELS, C_0, C_STEP, FULL_RANK, HIGH_DIM, TIE, diverged_verdict, run_gd
 from checkers.lai.lem2 import final_phase_limit
@@ -102,6 +102,11 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, *LOCAL],
     constants=[C_STEP, C_0],
+    printed_notes=[
+        PrintedNote("wording", "Lemma 18", "0 < δ ≤ y_min/C (C not named)",
+                      "C = the declared step-range constant C = 2 (checkers/lai/common.py)",
+                      consequence="an unnamed constant instantiated, no other numeric content"),
+    ],
     checks=[
         Check("in-regime", "in-regime", lambda p: lem18_constructed(delta_max=DELTA_MAX), _lemma18,
               description="x_1, x_2 built directly with x_1ᵀx_2 = −γ‖x_2‖², γ ∈ [0.05, 0.95]; η = c′/μ₁ with c′ up to "
@@ -125,7 +130,7 @@ CLAIM = register(Claim(
               description="x_1ᵀx_2 = +γ‖x_2‖², γ ≥ 0.05: the cross-talk raises β_1 past 0 once γ(y_2 − δ)(1 − q^t) > "
                           "δ, i.e. for every γ > δ/(y_2 − δ) (the failure boundary sits at γ → 0⁺ for small δ); "
                           "example 1 activates and GD reaches the global minimum",
-              violates=NEG_CORR.text),
+              control="data", violates=NEG_CORR.text),
     ],
     notes="Finding: the hypothesis |x_1ᵀx_2| < ‖x_2‖² is not needed. By the exact trajectory, x_1ᵀx_2 < 0 and "
           "δ < y_2 alone give β_1^(t) ≤ −δ for all t (the proof bounds β_2^(t) − y_2 ≤ δq^t, discarding the sign of "

@@ -152,12 +152,12 @@ CLAIM = register(Claim(
                           "stays all-active (frozen), so GD never converges. η ≤ 1/μ₁ is sufficient, not necessary: a "
                           "frozen phase converges for every η < 2/μ₁(X_SX_Sᵀ) (notes), so 2/μ₁ with S = [n] is the first "
                           "step size at which the conclusion can fail",
-              violates=STEP.text),
+              control="step", violates=STEP.text),
         Check("negative-control-pattern-changes", "negative-control", lambda p: lem2_frozen_phase(),
               lambda s: _lemma2(s, t0_rule="zero"),
               description="t₀ = 0 although the pattern changes later: the projection of w^(0) onto {X_{S(0)}w = y} "
                           "is not the limit",
-              violates=FROZEN.text),
+              control="horizon", violates=FROZEN.text),
     ],
     notes="Deterministic (full version; the short version states a probabilistic variant). The limit is "
           "computed exactly (projection in dual coordinates) and the frozen pattern is certified for all later "

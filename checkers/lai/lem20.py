@@ -14,6 +14,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Hypothesis, measured
 from checkers.verdict import Verdict
 from generators.lai_multi import SEEDS, materialise_multi, multi_scenario
@@ -85,6 +86,9 @@ CLAIM = register(Claim(
           r"\mathbf w_k^{(t+1)}=\mathbf w_k^{(t)}-\eta s_k\sum_{i\in S_k}(s_k\mathbf w_k^{(t)\top}\mathbf x_i-y_i)\mathbf x_i",
     kind="identity",
     hypotheses=[DISJOINT, FROZEN],
+    printed_notes=[
+        short_version_note("Lemma 11", "Lemma 20"),
+    ],
     checks=[
         Check("in-regime", "in-regime", lambda p: lem20_instances(inits=("span", "assign")),
               lambda s: _lem20(s, "last-change", True),
@@ -93,11 +97,11 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
         Check("negative-control-overlap", "negative-control",
               lambda p: lem20_instances(inits=("random",), signs=((1.0, 1.0, -1.0), (1.0, 1.0, -1.0, -1.0))),
-              lambda s: _lem20(s, "last-change"), violates=DISJOINT.text,
+              lambda s: _lem20(s, "last-change"), control="init", violates=DISJOINT.text,
               description="random initialisation with same-sign neurons (Fig. 7): two neurons active on one example "
                           "at t₀; the per-neuron linear model ignores the other neuron's output"),
         Check("negative-control-pattern-changes", "negative-control", lambda p: lem20_instances(inits=("random",)),
-              lambda s: _lem20(s, "zero"), violates=FROZEN.text,
+              lambda s: _lem20(s, "zero"), control="horizon", violates=FROZEN.text,
               description="t₀ = 0 although the pattern changes later"),
     ],
 ))

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Hypothesis
 from checkers.lai import experiments as fx
-from checkers.lai.common import BOUNDED_LABELS, C_ALPHA, C_G, C_Y
+from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y
 from checkers.lai.thm21 import SIGNS
 from checkers.lai.two_neuron import ASSIGN, C0_INV, C_PROB, STEP_HI, invariance
 from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
@@ -67,7 +68,8 @@ def _fig7_all_positive(scn) -> Verdict:
         return v
     c = ev.details["contrasts"]["all-positive init, m = 4"]
     return fx.typical("the activation pattern changes after step 1 | all-positive init, s = (+, +, −, −)",
-                      int(c["changes_after_step_1"]), int(c["decided"]), constants=ev.constants,
+                      int(c["changes_after_step_1"]), int(c["decided"]), alpha=fx.level(scn),
+                      drawn=int(ev.constants.get("draws", c["decided"])), constants=ev.constants,
                       hypotheses=ev.hypotheses, details={"contrasts": ev.details["contrasts"]})
 
 
@@ -81,26 +83,32 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=HYPS,
     constants=[C0_INV, C_ALPHA, C_G, C_Y, C_PROB, fx.P_TYPICAL],
+    printed_notes=[
+        short_version_note("Lemma 12", "Lemma 23", "'Under Assumptions 1, 2 and 3' in the short version: its Assumption 3 is the full version's Assumption 4"),
+        PrintedNote("wording", "Lemma 23", "if the five conditions hold at t, they hold at t + 1 (no probability "
+                      "printed)", "as printed: for every X, no failure allowed (the proof's w.h.p. reading reported beside it)",
+                      consequence="as for Lemma 19's note", check="in-regime"),
+    ],
     checks=[
         Check("in-regime", "in-regime", lambda p: states(p), _run, cost=2.0,
               description="Assumption 2 with C_0 = 768, m ∈ {3, 4}, Assumption 4 assignment, c ∈ {0.05, 0.25, 0.5}; "
                           "adversarial states (primal near 0 or on the (c) sphere, duals at either end of (b))",
-              sharpness=None, sharpness_why=_WHY, alpha=0.01),
+              sharpness=None, sharpness_why=_WHY, alpha=ALPHA_SHARE),
         Check("negative-control-low-d", "negative-control",
               lambda p: _pinned(p, states(p, C0=0.25, modes_b=("near-zero",), c=(0.5,), n=(6, 8)), d=24, c=0.5,
                                 state_beta="near-zero", state_alpha="high"),
-              _run, violates=HIGH_DIM_INV.text,
+              _run, control="size", violates=HIGH_DIM_INV.text,
               description="d = 4n (Assumption 2 fails): cross-talk flips a near-zero active primal or a frozen one"),
         Check("negative-control-step-size", "negative-control",
               lambda p: _pinned(p, states(p, c=(3.0,), modes_b=("boundary",)), d=a2_min_d_iso(6, 1.0, C0_INV.value),
                                 c=3.0, state_beta="boundary", state_alpha="random"),
-              _run, violates=STEP_HI.text,
+              _run, control="step", violates=STEP_HI.text,
               description="c = η‖λ‖₁ = 3 > 1/C_g: the linear step on S_k overshoots and (c) fails"),
         Check("fig7-shared-signs-all-positive-init", "in-regime",
               lambda p: fx.fig_strategy(p, 7, n=10, d=2000, R=1, c=fx.C_FIG, init="random", init_var=fx.SIGMA2,
                                         eps=fx.EPS_FIG / 2, signs=[1.0, 1.0, -1.0, -1.0], labels="signed-uniform",
                                         y_lo=0.1),
-              _fig7_all_positive, cost=2.0, alpha=fx.ALPHA, target="experiment",
+              _fig7_all_positive, cost=2.0, alpha=ALPHA_SHARE, target="experiment",
               reading="the caption's cause: shared signs alone (Lemma 23's all-positive init, ε ≤ y_min/32) make the "
                       "pattern unstable",
               erratum="App. F.3 attributes Fig. 7's unstable pattern to neurons sharing a sign (Lemma 23's conditions "
@@ -118,7 +126,7 @@ CLAIM = register(Claim(
               lambda p: fx.fig_strategy(p, 7, n=10, d=2000, R=1, c=fx.C_FIG, init="random", init_var=fx.SIGMA2,
                                         eps=fx.EPS_FIG / 2, signs=[1.0, 1.0, -1.0, -1.0], labels="signed-uniform",
                                         y_lo=0.1),
-              lambda s: fx.fig7(s, HYPS), target="experiment", cost=2.0, alpha=fx.ALPHA,
+              lambda s: fx.fig7(s, HYPS), target="experiment", cost=2.0, alpha=ALPHA_SHARE,
               sharpness=None, sharpness_why="a rate tested against p₀ (an event, no factor to tighten)",
               outside_by_design=(HIGH_DIM_INV.text, ASSIGN.text),
               outside_why="App. F.3 (Fig. 7) runs m = 4 neurons with signs (+, +, −, −) at n = 10, d = 2000 (C_0^eff ≈ 0.5–2 "

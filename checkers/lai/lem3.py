@@ -113,7 +113,7 @@ CLAIM = register(Claim(
               lambda s: _lemma3(s, allow_rank_deficient=True),
               description="n_+ > d (from n_+ = d + 1, the first rank-deficient case): X_+w = y_+ is inconsistent, "
                           "program (7) has no solution",
-              violates=FULL_RANK.text),
+              control="size", violates=FULL_RANK.text),
     ],
     notes="The earlier control 'naive subset S = S_+' was removed (issue-5 audit): it broke no hypothesis of the "
           "lemma (S = S_1 ∪ S̃_2 is the proof's construction, not an assumption); the distance of w* from the "

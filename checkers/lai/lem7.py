@@ -25,7 +25,8 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Hypothesis, measured
 from checkers.solvers.partitions import (feasibility_residual, lemma7_partition, lemma7_pattern,
                                          local_multistart, solve_pattern, solve_program52)
@@ -174,6 +175,13 @@ CLAIM = register(Claim(
           r"\arg\min\tfrac12\|\mathbf w_\oplus\|_2^2+\tfrac12\|\mathbf w_\ominus\|_2^2\ \text{s.t. (9)}",
     kind="deterministic",
     hypotheses=[NONZERO],
+    printed_notes=[
+        short_version_note("Lemma 4", "Lemma 7", "the min-norm program is numbered (9) in the short version, (8) in the full one"),
+        PrintedNote("typo", "proof of Lemma 7 (App. C.1), Case 2", "derives w_⊕*ᵀx_i > 0 from σ(w_⊕*ᵀx_i) = −y_i + "
+                      "σ(w_⊖*ᵀx_i)", "the same step with ⊕ and ⊖ swapped",
+                      consequence="harmless for the lemma; no numeric content (the S₄-row erratum is the check "
+                                  "proof-step-s4-row)"),
+    ],
     checks=[
         Check("in-regime", "in-regime", lambda p: lem7_instances(), _lem7, cost=2.0,
               description="n ∈ [2, 6], d/n ∈ {1, 2, 4, 64}, isotropic or power-law, mixed signs, κ ∈ {1, 4}: (8) by "
@@ -188,7 +196,7 @@ CLAIM = register(Claim(
               description="the proof's claim '(9) ⊂ (8)' with the proof-printed S_4 row, at S_1 = S_+, S_4 = S_−",
               sharpness=None, sharpness_why="identity (feasibility residual, float tolerance)"),
         Check("negative-control-zero-label", "negative-control", _nc_zero,
-              _lem7, cost=0.5, violates=NONZERO.text,
+              _lem7, cost=0.5, control="data", violates=NONZERO.text,
               description="one label y_i = 0: S_+ ∪ S_− ≠ [n], (9) has no constraint for x_i and is a strict "
                           "relaxation — w* is optimal for none of the partitions"),
     ],

@@ -20,9 +20,10 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM
-from checkers.lai.two_neuron import (ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_BOTH, STEP_HI, STEP_LO,
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
+from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, injected_alpha
+from checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_BOTH, STEP_HI, STEP_LO,
                                      batch_hypotheses, delta, gnorm, materialise_children, outcome_summary, project,
                                      rate_verdict, run_batch, tally)
 from checkers.verdict import Verdict
@@ -67,6 +68,8 @@ def _thm21(scn, reading: str) -> Verdict:
     hyps = HYPS_PRINTED if reading == "printed" else HYPS
     return rate_verdict(q, fails, trials, delta(int(scn["n"])), constants=outcome_summary(outs),
                         hypotheses=batch_hypotheses([o.inst for o in outs], hyps),
+                        alpha=injected_alpha(scn, ALPHA_CP), drawn=len(outs),
+                        why="seeds without a certified tie-free limit (undecided)",
                         details={"undecided_or_tie": undecided, "reading": reading,
                                  "max_formula_err": max((r["err"] for r in rows), default=None),
                                  "max_sign_over_ymax": max((r["sign_max"] for r in rows), default=None)})
@@ -108,23 +111,33 @@ CLAIM = register(Claim(
     corrected_statement="w_k^(∞) = argmin_{X_{S_k}w = s_k y_{S_k}} ‖w − w_k^(1)‖₂ and X_{[n]∖S_k}w_k^(∞) ⪯ 0 (as in "
                         "Theorem 8 and Lemmas 20, 23), w.p. ≥ 1 − δ(n), for 1/(C·C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) (Theorem "
                         "22's range; the printed range is its upper end) and ε_k,i ≤ y_min/(C_α·m)",
+    printed_notes=[
+        short_version_note("Theorem 5", "Theorem 21", "the short version's hypotheses read 'Assumptions 1, 2 and 3': its Assumption 3 is the full version's Assumption 4 (the assignment a_i)"),
+        PrintedNote("transcription", "Theorem 21 (and Theorem 22), initialisation", "0 < ε_{k,i} ≤ y_min/C_{αm}",
+                      "y_min/(C_α·m) (the proof's Eq. (54))",
+                      consequence="C_{αm} is undefined: no numeric content; the checks draw ε_k,i ≤ y_min/(C_α m)"),
+        PrintedNote("typo", "Theorem 21, step size", "1/(C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) (a single point)",
+                      "1/(C·C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) as in Theorem 22 (the corrected statement)",
+                      consequence="the as-printed check runs at the printed point η = 1/(C_g‖λ‖₁), the corrected one over "
+                                  "Theorem 22's range", check="in-regime"),
+    ],
     checks=[
-        Check("in-regime", "in-regime", lambda p: _pinned(p, batch21(p, c=(C_HI,)), c=C_HI),
+        Check("in-regime", "in-regime", lambda p: _pinned(p, batch21(p, c=(C_HI,)), c=C_HI, K=int(p.seeds)),
               lambda s: _thm21(s, "printed"), cost=2.0,
               description="as printed: η = 1/(C_g‖λ‖₁) (the printed range), Assumption 4 initialisation (C_g = 2), "
                           "ε = y_min/(C_α m)·U[½, 1] or exactly y_min/(C_α m), m ∈ {3, 4}, Assumption 2 (C_0 = 8)",
-              sharpness=None, sharpness_why=_WHY, alpha=0.01),
+              sharpness=None, sharpness_why=_WHY, alpha=ALPHA_SHARE),
         Check("in-regime-corrected", "in-regime", lambda p: batch21(p), lambda s: _thm21(s, "corrected"), cost=2.0,
               description="corrected: targets s_k y_{S_k}, sign condition on [n]∖S_k, c ∈ {1/4, 3/8, 1/2}",
-              sharpness=None, sharpness_why=_WHY, alpha=0.01),
+              sharpness=None, sharpness_why=_WHY, alpha=ALPHA_SHARE),
         Check("negative-control-corrected-all-positive-init", "negative-control",
               lambda p: _pinned(p, batch21(p, K=16, c=(C_HI,)), init="span", c=C_HI),
-              lambda s: _thm21(s, "corrected"), violates=INIT21.text,
+              lambda s: _thm21(s, "corrected"), control="init", violates=INIT21.text,
               description="Fig. 7: all-positive initialisation without the A_k term (two positive neurons share "
                           "the positives); the limit is not the disjoint projection"),
         Check("negative-control-corrected-step-too-small", "negative-control",
               lambda p: _pinned(p, batch21(p, K=16, c=(1.0 / 20,)), c=1.0 / 20, eps=1.0 / (3 * C_ALPHA.value)),
-              lambda s: _thm21(s, "corrected"), violates=STEP_LO.text,
+              lambda s: _thm21(s, "corrected"), control="step", violates=STEP_LO.text,
               description="c = 1/20 < 1/(C·C_g) = 1/4 with ε at its maximum y_min/(C_α m): opposite-sign neurons "
                           "are slow to switch off and the limit leaves the closed form (the declared lower end 1/4 is "
                           "not tight)"),

@@ -20,11 +20,13 @@ import math
 
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant
-from checkers.lai.common import BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM
+from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+                                 every_seed_record, injected_alpha)
 from checkers.lai.thm21 import SIGNS as SIGNS21
-from checkers.lai.two_neuron import (ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_HI, STEP_LO, batch_hypotheses, delta,
+from checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_HI, STEP_LO, batch_hypotheses, delta,
                                      gnorm, materialise_children, outcome_summary, quantile_verdict, run_batch)
 from checkers.solvers.partitions import feasibility_residual, solve_program52
 from checkers.stats import loglog_slope
@@ -32,8 +34,9 @@ from checkers.verdict import SolverTrouble, Verdict
 from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
 HYPS = [FULL_RANK, BOUNDED_LABELS, HIGH_DIM, ASSIGN, INIT21, STEP_LO, STEP_HI]
-RATE_TOL = Constant("finite-d exponent tolerance", 0.05, "as for Theorem 9: the fitted exponent of the gap in ‖λ‖₁ "
-                    "must be within 0.05 of −½ beyond its 99% CI")
+RATE_TOL = Constant("finite-d exponent tolerance", 0.05, "the theorem bounds the gap from above by a multiple of "
+                    "‖λ‖₁^{-1/2}: the fitted exponent of the gap in ‖λ‖₁ must not exceed −½ + 0.05 beyond its one-sided "
+                    "confidence bound (a faster decay is consistent with the theorem)")
 
 
 def bound(inst) -> float:
@@ -67,12 +70,16 @@ def _exact(scn) -> Verdict:
     if len(rows) < 2:
         return Verdict.inconclusive(f"only {len(rows)} seeds with a certified limit")
     ratios = [g / bound(i) for i, g, _ in rows]
+    bad = sum(not r <= 1.0 for r in ratios)
     return Verdict.compare("max over seeds of √(Σ_k‖w_k^(∞) − w_k*‖²) / √(4C_gC_α²mn y_max²/‖λ‖₁) (w* exact)",
                            max(ratios), 1.0, "<=", constants={**outcome_summary(outs), "seeds": len(rows),
                                                               "delta": delta(int(scn["n"]))},
                            hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
                            details={"gap_sqrtL_over_sqrt_n": [g * math.sqrt(i.L / i.n) for i, g, _ in rows][:8],
-                                    "solutions": [info for _, _, info in rows][:4]})
+                                    "solutions": [info for _, _, info in rows][:4],
+                                    "test": {**every_seed_record(bad, len(rows), "every seed must meet the bound "
+                                                                 "(stricter than w.p. ≥ 1 − δ(3), δ(3) = 0.63)"),
+                                             "drawn": len(outs)}})
 
 
 def _certificate(scn, proof_step: bool = False) -> Verdict:
@@ -94,6 +101,8 @@ def _certificate(scn, proof_step: bool = False) -> Verdict:
          "certified upper bound 2√(Σ_k‖w_k^(∞)‖²) on the gap / √(4C_gC_α²mn y_max²/‖λ‖₁)")
     return quantile_verdict(q, ratios, "<=", delta(int(scn["n"])), constants=outcome_summary(outs),
                             hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
+                            alpha=injected_alpha(scn, ALPHA_CP), drawn=int(scn["K"]),
+                            why="seeds without a certified tie-free limit (undecided)",
                             details={"max_interpolation_residual": max(interp, default=None)})
 
 
@@ -112,15 +121,23 @@ def _rate(scn) -> Verdict:
         return Verdict.inconclusive(f"only {len(ys)} seeds on the grid")
     s, se = loglog_slope(xs, ys)
     from scipy import stats as sstats
-    hw = float(sstats.t.ppf(0.995, max(len(xs) - 2, 1))) * se
-    return Verdict.compare("|fitted exponent of √(Σ‖w_k^(∞) − w_k*‖²) in ‖λ‖₁ + ½| / (99% CI half-width + 0.05)",
-                           abs(s + 0.5) / (hw + RATE_TOL.value), 1.0, "<=",
+    a = injected_alpha(scn, ALPHA_CP)
+    hw = float(sstats.t.ppf(1 - a, max(len(xs) - 2, 1))) * se  # one-sided (1 − a) t-bound
+    lower = s - hw
+    # The theorem is an upper bound ∝ ‖λ‖₁^{-1/2}: a faster decay (exponent < −½) is consistent with it. One-sided:
+    # violated only when even the lower confidence bound of the exponent exceeds −½ + RATE_TOL (a slower decay).
+    return Verdict.compare("one-sided (1 − α) lower confidence bound of the fitted exponent of √(Σ‖w_k^(∞) − w_k*‖²) in "
+                           "‖λ‖₁, vs −½ + 0.05 (the bound's exponent plus the finite-d tolerance)",
+                           lower, -0.5 + RATE_TOL.value, "<=",
                            constants={"m": len(p["signs"]), "n": int(p["n"]), "K_per_point": int(p["K"])},
-                           details={"slope": s, "se": se, "ci99": [s - hw, s + hw], "points": len(xs)})
+                           details={"slope": s, "measured_exponent": s, "se": se, "lower_one_sided": lower,
+                                    "points": len(xs),
+                                    "test": {"kind": "interval", "alpha": a, "sided": "one (upper bound on the rate)",
+                                             "slope": s, "lower": lower, "points": len(xs)}})
 
 
 def _exact_batch(p, **kw):
-    base = dict(K=4 if p.name == "ci" else 16, n=(3, 3), signs=((1.0, 1.0, -1.0), (1.0, -1.0, -1.0)),
+    base = dict(K=int(p.seeds), n=(3, 3), signs=((1.0, 1.0, -1.0), (1.0, -1.0, -1.0)),
                 kappas=(1.0, 2.0), C0=C_0.value, d_mult=(1, 2), c=(C_LO, C_HI), eps=(1.0 / (3 * C_ALPHA.value),),
                 eps_lo=(1.0, 0.5), init="assign", n_neg="mixed", extra={"cg_init": C_G.value})
     base.update(kw)
@@ -139,7 +156,7 @@ def _rate_scn(p):
                                            init="assign", c=C_HI, eps=1.0 / 48, eps_lo=0.5, cg_init=C_G.value,
                                            d0=a2_min_d_iso(3, 1.0, C_0.value), grid=[1, 4, 16] if ci else
                                            [1, 2, 4, 8, 16, 32, 64], K=3 if ci else 12, assign_seed=seed,
-                                           spectrum="isotropic") for seed in (5150, 5151)])
+                                           spectrum="isotropic") for seed in (5150, 5151, 5152, 5153)])
 
 
 def _nc_init(p):
@@ -161,25 +178,35 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=HYPS,
     constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB, RATE_TOL],
+    printed_notes=[
+        short_version_note("Theorem 6", "Theorem 22"),
+        PrintedNote("transcription", "Theorem 22, initialisation (same root cause as Theorem 21's note)",
+                      "0 < ε_{k,i} ≤ y_min/C_{αm}", "y_min/(C_α·m)",
+                      consequence="one finding, recorded on lai.thm21; no numeric content"),
+    ],
     checks=[
         Check("in-regime", "in-regime", _exact_batch, _exact, cost=3.0,
               description="w* exact (all activation patterns of (52)); m = 3, s ∈ {(+, +, −), (+, −, −)}, n = 3, "
-                          "Assumption 2 (C_0 = 8), c ∈ {1/4, 1/2}, ε at and below y_min/(C_α m). Sharpness 60: the "
+                          "Assumption 2 (C_0 = 8), c ∈ {1/4, 1/2}, ε at and below y_min/(C_α m). The "
                           "bound carries C_gC_α² = 128 and is loose by ×~45 (gap ≈ √(Σy_i²/2/‖λ‖₁) from the label "
-                          "splitting of w*); every seed must hold", sharpness=60.0, alpha=0.01),
+                          "splitting of w*); every seed must hold", sharpness=2.0, alpha=ALPHA_SHARE,
+              loose="the printed bound carries C_gC_α² = 128 and is loose by ×~45 on every instance (gap ≈ "
+                    "√(Σy_i²/2/‖λ‖₁), from the label splitting of w*): a finding about the paper's constant"),
         Check("in-regime-certificate", "in-regime", _cert_batch, _certificate, cost=2.0,
               description="n ∈ [4, 10], m ∈ {3, 4}: the exact upper bound 2√(Σ‖w_k^(∞)‖²) of the proof (w^(∞) "
                           "interpolates, checked to 1e-8) against the printed bound",
               sharpness=None, sharpness_why="a certificate (an upper bound on the quantity); the exact check "
-                                            "carries the sharpness control", alpha=0.01),
+                                            "carries the sharpness control", alpha=ALPHA_SHARE),
         Check("proof-step-norm-bound", "in-regime", _cert_batch, lambda s: _certificate(s, proof_step=True), cost=2.0,
               target="proof-step", description="the proof's Σ_k‖w_k^(∞)‖² ≤ m·C_gC_α²n y_max²/‖λ‖₁ (from Lemma 23 (d))",
               sharpness=None, sharpness_why="intermediate inequality of the proof, loose by design (C_α² = 64)"),
         Check("in-regime-rate", "in-regime", _rate_scn, _rate, cost=6.0,
-              description="exponent of the exact gap in ‖λ‖₁ (m = 3, n = 3, isotropic d-grid): within 0.05 of −½ "
-                          "beyond its 99% CI", sharpness=None,
-              sharpness_why="rate test: the bound is the CI half-width plus the declared tolerance", alpha=0.01),
-        Check("negative-control-large-init", "negative-control", _nc_init, _exact, cost=3.0, violates=INIT21.text,
+              description="exponent of the exact gap in ‖λ‖₁ (m = 3, n = 3, isotropic d-grid), one-sided: its lower "
+                          "confidence bound must not exceed −½ + 0.05 (the theorem is an upper bound; the measured "
+                          "exponent is reported as evidence)", sharpness=None,
+              sharpness_why="one-sided rate test: the bound is the exponent of the printed bound plus the declared "
+                            "tolerance; the measured exponent is reported", alpha=ALPHA_SHARE),
+        Check("negative-control-large-init", "negative-control", _nc_init, _exact, cost=3.0, control="init", violates=INIT21.text,
               description="ε = 50·y_min (the printed bound is loose by ×~45, so the control needs ε ≫ y_min/(C_α m) "
                           "before the distance exceeds it): w^(∞) keeps the large initial component"),
     ],

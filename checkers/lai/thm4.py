@@ -24,10 +24,11 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
-                                 SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict)
+from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
+                                 SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict, injected_alpha)
 from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
 from checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
 from checkers.lai.phase import phase_verdict
@@ -52,7 +53,7 @@ C14_RATE = Constant("Cc − ln 9 (Corollary 14)", C14_EXPONENT,
 DELTA_TEXT = "δ = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}"
 C_LO, C_HI = 1.0 / (C_STEP.value * C_G.value), 1.0 / C_G.value  # declared step range c = η‖λ‖₁ ∈ [1/4, 1/2]
 EPS_MAX = 1.0 / C_ALPHA.value
-ALPHA_CP = 0.001  # one-sided level of the Clopper–Pearson test (≈ 160 statistical examples in ci: union bound ≈ 0.16)
+ALPHA_CP = 0.001  # level of a negative control's test; in-regime checks run at the injected scn["test_alpha"]
 CHUNK = 24  # seeds per simulate_batch call (memory: CHUNK·n·d floats)
 FORMULA_TOL = 1e-8  # relative ‖w^(∞) − formula‖ counted as a failure of the conclusion
 
@@ -211,15 +212,16 @@ def effective_ranges(outs) -> dict:
 
 
 def rate_verdict(quantity: str, fails: int, trials: int, n: int, outs, *, details: dict | None = None,
-                 hyps: dict | None = None, min_trials: int = 8) -> Verdict:
+                 hyps: dict | None = None, min_trials: int = 8, alpha: float = ALPHA_CP) -> Verdict:
     """Violated iff the one-sided (1 − α) Clopper–Pearson lower bound on P(failure) exceeds δ(n); vacuous when
     δ(n) ≥ 0.2 (48 seeds would have little power: such n are not drawn in-regime)."""
     if trials < min_trials:
         return Verdict.inconclusive(f"only {trials} seeds had a certified, tie-free limit")
     consts = effective_ranges(outs)
     consts.update({"K": len(outs), "trials": trials})
-    return event_verdict(f"{quantity} vs {DELTA_TEXT}", fails, trials, delta(n), ALPHA_CP, constants=consts,
-                         hypotheses=hyps or {}, details=details or {})
+    return event_verdict(f"{quantity} vs {DELTA_TEXT}", fails, trials, delta(n), alpha, constants=consts,
+                         hypotheses=hyps or {}, details=details or {}, drawn=len(outs),
+                         why="seeds without a certified tie-free limit or a certain failure (undecided)")
 
 
 HYPS4 = None  # set below (the claim's measured hypotheses)
@@ -246,7 +248,8 @@ def _thm4(scn, cap: int = 20000) -> Verdict:
                               "err_formula": o.err_formula, "neg_max": o.neg_max, "rho": o.inst.rho,
                               "C_g_eff": o.inst.C_g_eff} for o in ok if o.thm4_fails][:3]}
     return rate_verdict("P(w^(∞) ≠ argmin_{X_+w=y_+}‖w − w^(1)‖ or X_−w^(∞) ⋠ 0)", fails, len(ok),
-                        outs[0].inst.n, outs, details=det, hyps=measured_hypotheses(outs))
+                        outs[0].inst.n, outs, details=det, hyps=measured_hypotheses(outs),
+                        alpha=injected_alpha(scn, ALPHA_CP))
 
 
 def _thm4_nc(scn) -> Verdict:
@@ -262,7 +265,7 @@ def _pattern_frozen(scn) -> Verdict:
     return rate_verdict("P(D(β^(t)) ≠ diag(1_{S+}) for some t ≥ 1)", fails, len(ok), outs[0].inst.n, outs,
                         details={"undecided": sum(not o.decided for o in outs),
                                  "negative_active_after_step_1": sum(o.certain_fail for o in outs)},
-                        hyps=measured_hypotheses(outs))
+                        hyps=measured_hypotheses(outs), alpha=injected_alpha(scn, ALPHA_CP))
 
 
 def _closed_form(scn) -> Verdict:
@@ -373,7 +376,7 @@ def _phase_diagram(scn) -> Verdict:
         insts = _phase_cell(int(scn.seed) + 7919 * n + int(fac * 100), n, fac, p)
         return int(frozen_after_one_step(insts).sum()), len(insts), insts, insts[0].d, bool(fac >= C_0.value ** 2)
 
-    return phase_verdict(PHASE_N, PHASE_FACS, cell, delta=delta, alpha=PHASE_ALPHA, sufficient_fac=C_0.value ** 2,
+    return phase_verdict(PHASE_N, PHASE_FACS, cell, delta=delta, alpha=injected_alpha(scn, PHASE_ALPHA), sufficient_fac=C_0.value ** 2,
                          vline_label="sufficient: d = C_0²n²", ylabel="P(D(β⁽¹⁾) = diag(1_S+)), 99% CP",
                          quantity="max over cells with d ≥ C_0²n²κ² of the one-sided 99.9% Clopper–Pearson lower bound "
                                   "on P(D(β^(1)) ≠ diag(1_{S+})), vs δ(n)",
@@ -398,8 +401,16 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, SMALL_POSITIVE_INIT, STEP_SIZE, RELATION],
     constants=[C_0, C_ALPHA, C_G, C_Y, C_STEP, C_PROB, C14_C, C14_RATE, C0_PROOF],
+    printed_notes=[
+        short_version_note("Theorem 1", "Theorem 4"),
+        PrintedNote("wording", "Theorem 4, probability", "w.p. ≥ 1 − 2exp(−cn) (c unspecified)",
+                      "δ(n) = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}: the union of Lemma 12's and Corollary 14's events the proof "
+                      "intersects, with the declared C_g = 2, C = 12, c = 1/4",
+                      consequence="an instantiation of an unspecified constant, not a correction; every check tests "
+                                  "the failure rate against this δ(n)"),
+    ],
     checks=[
-        Check("in-regime", "in-regime", _in_regime, _thm4, cost=2.0, alpha=ALPHA_CP, sharpness=None,
+        Check("in-regime", "in-regime", _in_regime, _thm4, cost=2.0, alpha=ALPHA_SHARE, sharpness=None,
               sharpness_why=_EVENT_WHY,
               description="K seeds per scenario; d = ⌈m·C_0²n²κ²⌉ (m ∈ {1, 2}; isotropic or power-law λ_j = j^−¼ "
                           "with d₂, d_∞ checked), c = η‖λ‖₁ ∈ [1/(C·C_g), 1/C_g] = [1/4, 1/2], ε_i/y_min ∈ "
@@ -407,7 +418,7 @@ CLAIM = register(Claim(
                           "per seed the exact certified limit is compared with the printed projection formula (1e-8) "
                           "and X_−w^(∞) ⪯ 0; failure rate vs " + DELTA_TEXT + " (one-sided 99.9% Clopper–Pearson), "
                           "n ≥ 6 (δ ≤ 0.12)"),
-        Check("in-regime-proof-constants", "in-regime", _proof_constant_batches, _thm4, cost=2.0, alpha=ALPHA_CP,
+        Check("in-regime-proof-constants", "in-regime", _proof_constant_batches, _thm4, cost=2.0, alpha=ALPHA_SHARE,
               sharpness=None, sharpness_why=_EVENT_WHY,
               description="the same statement at constants that satisfy the proof's relations: C_0 = 1536 > C·C_α² = "
                           "768 (part (e) via Lemma 11), C_α = 8 ≥ 2·C·C_g; exact Wishart Gram samples (d = m·1536²n²κ²)"),
@@ -417,10 +428,11 @@ CLAIM = register(Claim(
                           "α^∞_− = α^(1)_−, α^∞_+ = G_{++}⁻¹(y_+ − G_{+−}α^(1)_−) within the linear rate, simulator "
                           "α^(1) = η(y − ε) + G⁻¹ε, and α_−^(t) = α_−^(1) bitwise (dual freezing)"),
         Check("in-regime-pattern-frozen", "in-regime", _in_regime, _pattern_frozen, cost=2.0, target="proof-step",
-              alpha=ALPHA_CP, sharpness=None, sharpness_why="the probability of an event (the pattern from t = 1)",
+              alpha=ALPHA_SHARE, sharpness=None, sharpness_why="the probability of an event (the pattern from t = 1)",
               description="the proof's event (Lemma 17 from t = 1): the pattern is 1_{S+} for all t ≥ 1 (certified "
                           "beyond the horizon), so the negative duals stay frozen; failure rate vs δ"),
-        Check("phase-diagram", "in-regime", _phase_scenarios, _phase_diagram, cost=1.0, alpha=PHASE_ALPHA,
+        Check("phase-diagram", "in-regime", _phase_scenarios, _phase_diagram, cost=1.0, alpha=ALPHA_SHARE,
+              target="proof-step",
               sharpness=None, sharpness_why="probability bound δ(n) tested one-sided; the frozen event holds well below "
                                             "the sufficient d (the phase diagram shows how far: onset_d_over_n2)",
               description="κ = 1, n ∈ {6, 10}, n_− = n/2, d/n² ∈ {1/4, 1, 4, 16, 64, 256} (exact Wishart Gram), c ∈ "
@@ -434,7 +446,7 @@ CLAIM = register(Claim(
                           "n_− ≈ n/2) at d = 4n², i.e. Assumption 2 with C_0 = 2 but not with the declared C_0 = 8: a "
                           "negative example inactive at t = 1 is re-activated by the cross-talk of fitting the "
                           "positives in 20–30% of X (n ∈ [8, 12], δ ≤ 0.04)",
-              violates=HIGH_DIM.text),
+              control="size", violates=HIGH_DIM.text),
         Check("negative-control-large-init", "negative-control",
               lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(1, 3), c_range=(C_LO, C_LO),
                                      eps_min=0.35, eps_max=0.45, kappa=(1.0,), d_mult=(1,)),
@@ -442,7 +454,7 @@ CLAIM = register(Claim(
               description="ε_i/y_min ∈ [0.35, 0.45] > 1/C_α = 0.125 at c = 1/4, κ = 1: the first-step margin "
                           "c|y_j| − (1 − c)ε_j of a negative example is < 0 exactly when ε_j > y_min/3, so negatives "
                           "stay active after step 1 just past that boundary",
-              violates=SMALL_POSITIVE_INIT.text),
+              control="init", violates=SMALL_POSITIVE_INIT.text),
         Check("negative-control-step-too-small", "negative-control",
               lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(2, 4), c_range=C_TOO_SMALL,
                                      eps_min=EPS_MAX, eps_max=EPS_MAX, kappa=(1.0,), d_mult=(1,)),
@@ -451,14 +463,14 @@ CLAIM = register(Claim(
                           "β_j^(1) ≈ (1 − c)ε_j + c·y_j > 0 for the negatives with ε_j > c/(1 − c)·y_min, which stay "
                           "active at t = 1 (their dual moves, so w^(∞) ≠ the printed formula); the failure starts at "
                           "c ≈ 1/9",
-              violates=STEP_SIZE.text),
+              control="step", violates=STEP_SIZE.text),
         Check("negative-control-sign-mixed-init", "negative-control",
               lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(0, 2),
                                      c_range=(C_LO, C_HI), eps_min=EPS_MAX, eps_max=EPS_MAX, eps_flip=1, d_mult=(1,)),
               _thm4_nc, cost=2.0,
               description="ε_1 < 0 for a positive example (Remark 5 / Lemma 18's trap embedded in n ≥ 4): cross-talk "
                           "cannot revive it at d = C_0²n²κ², so it stays inactive and X_+w^(∞) ≠ y_+",
-              violates=SMALL_POSITIVE_INIT.text),
+              control="init", violates=SMALL_POSITIVE_INIT.text),
     ],
     notes="Constants (common.py): C_0 = 8, C_α = 8, C_g = 2, C_y = 2 and the step-range C = 2, so the declared step "
           "range is c = η‖λ‖₁ ∈ [1/(C·C_g), 1/C_g] = [1/4, 1/2] and the proof's relation C_α ≥ 2·C·C_g (Part (b): "

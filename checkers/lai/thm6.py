@@ -26,10 +26,11 @@ import numpy as np
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, register
+from checkers.lai.common import short_version_note
 from checkers.hypotheses import Constant, Hypothesis
 from checkers.lai import experiments as fx
-from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, SMALL_POSITIVE_INIT,
-                                 STEP_SIZE, quantile_verdict)
+from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+                                 SMALL_POSITIVE_INIT, STEP_SIZE, injected_alpha, quantile_verdict)
 from checkers.lai.cor14 import C14_C
 from checkers.lai.lem2 import gnorm
 from checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEXT, EPS_MAX, N_MIN, RELATION,
@@ -110,7 +111,8 @@ def _thm6(scn, side: str, k_lo: float, sym: str, cap: int = 20000, hyps=HYPS6) -
         q = f"√(n_−y_min²/({sym}·C_g‖λ‖₁))/‖w^(∞) − w*‖₂, {sym} = {k_lo:g}"
     else:
         q = "‖w^(∞) − w*‖₂/√(16n_−y_max²/(C_g‖λ‖₁)) (n_− = 0: ‖w^(∞) − w*‖/(1e-8‖w*‖))"
-    return quantile_verdict(q, [r[side] for r in rows], delta(n), ALPHA_CP, details=det,
+    return quantile_verdict(q, [r[side] for r in rows], delta(n), injected_alpha(scn, ALPHA_CP), details=det,
+                            drawn=len(outs), why="seeds without a certified tie-free limit (undecided)",
                             constants={**effective_ranges(outs), "K": len(outs), "trials": len(ok)},
                             hypotheses=measured_hypotheses(outs, hyps))
 
@@ -161,7 +163,8 @@ def _fig2(scn) -> Verdict:
                     float(np.max([r["gap"] for r in rows]))))
     if len(pts) < 3:
         return Verdict.inconclusive(f"only {len(pts)} grid points with certified seeds")
-    f = fx.fit(xs, ys)
+    a_fit = injected_alpha(scn, 0.01) / 2  # two fits tested (in ‖λ‖₁, in n_−): Bonferroni
+    f = fx.fit(xs, ys, a_fit)
     worst = abs(f["slope"] + 0.5) / (f["ci99"][1] - f["slope"] + fx.RATE_TOL.value)
     xn, yn = [], []  # the √n_− dependence at fixed d = 16·d0 (both bounds scale as √n_−)
     for nn in range(1, int(p["n"])):
@@ -172,7 +175,7 @@ def _fig2(scn) -> Verdict:
         for r in _rows([o for o in outs if o.certified and not o.tie and not o.diverged], C_STEP.value):
             xn.append(float(nn))
             yn.append(r["gap"])
-    fn = fx.fit(xn, yn) if len(set(xn)) >= 3 else None
+    fn = fx.fit(xn, yn, a_fit) if len(set(xn)) >= 3 else None
     if fn is not None:
         worst = max(worst, abs(fn["slope"] - 0.5) / (fn["slope"] - fn["ci99"][0] + fx.RATE_TOL.value))
         nm = sorted(set(xn))
@@ -186,12 +189,14 @@ def _fig2(scn) -> Verdict:
     if fn is not None:
         ser[f"‖w^(∞) − w*‖₂ against n_− at d = {int(p['d0'] * 16)} (mean over seeds)"] = fx.series(
             nm, g_n, "‖w^(∞) − w*‖₂", log=True, logx=True)
-    return Verdict.compare("max of |fitted exponent of ‖w^(∞) − w*‖₂ in ‖λ‖₁ + ½| and in n_− − ½|, each over (its 99% "
+    return Verdict.compare("max of |fitted exponent of ‖w^(∞) − w*‖₂ in ‖λ‖₁ + ½| and in n_− − ½|, each over (its (1 − α) "
                            "CI half-width + 0.05)", worst, 1.0,
                            "<=", constants={**effective_ranges(allouts), "n": int(p["n"]), "n_neg": int(p["n_neg"]),
                                             "K_per_point": int(p["K"]), "grid_d": d},
                            hypotheses=measured_hypotheses(allouts, HYPS6),
-                           details={"fit": f, "fit_in_n_neg": fn, "series": ser,
+                           details={"test": {"kind": "interval", "alpha": 2 * a_fit, "alpha_per_fit": a_fit,
+                                             "sided": "two (Θ: the rate is claimed both ways)"},
+                                    "fit": f, "fit_in_n_neg": fn, "series": ser,
                                     "gap_over_upper_bound": [a / b for a, b in zip(g, ub)],
                                     "gap_over_printed_lower_bound": [a / b for a, b in zip(g, lb)]})
 
@@ -241,10 +246,13 @@ CLAIM = register(Claim(
                     "R = ‖w^(∞) − w*‖·√(‖λ‖₁/n_−)/y_min ≈ 0.16 vs the printed 0.5. Read with the proof's constant C̃ "
                     "(Eq. (29)), which exists only for C_0 > 2C·C_α², it holds (checks '...corrected').",
     corrected_statement=_CORRECTED,
+    printed_notes=[
+        short_version_note("Theorem 2", "Theorem 6"),
+    ],
     checks=[
         Check("in-regime", "in-regime", lambda p: _batches(p, family="lai-wishart1", seed_range=64),
               lambda s: _thm6(s, "lower", *_LOWER_PRINTED), cost=2.0,
-              alpha=ALPHA_CP, reading="fails",
+              alpha=ALPHA_SHARE, reading="fails",
               sharpness=2.0, sharpness_why="not evaluated while the printed lower bound fails",
               description="lower bound as printed with the step-range C = 2 (C_g = 2), declared C_0 = 8 (exact "
                           "Wishart Gram, isotropic Gaussian; the failure is d-independent; scenario seeds in [0, 64), "
@@ -253,24 +261,25 @@ CLAIM = register(Claim(
                           "certified GD limit vs w* (BVLS, KKT ≤ 1e-9); allowed order statistic of lb/‖w^(∞) − w*‖ vs "
                           "1 (" + DELTA_TEXT + ")"),
         Check("in-regime-upper-corrected", "in-regime", lambda p: _batches(p, n_neg=(0, 5)),
-              lambda s: _thm6(s, "upper", *_LOWER_PRINTED), cost=2.0, alpha=ALPHA_CP, target="corrected",
-              sharpness=8.0, sharpness_why="the upper bound R ≤ 4κ/√C_g is far from the realised R ≈ 0.1–0.5: "
-                                           "loose by ≥ 6.4 on the generated instances (ci)",
+              lambda s: _thm6(s, "upper", *_LOWER_PRINTED), cost=2.0, alpha=ALPHA_SHARE, target="corrected",
+              sharpness=2.0, loose="the upper bound R ≤ 4κ/√C_g is far from the realised R ≈ 0.1–0.5: loose by ≥ 6.4 "
+                                   "on the generated instances (the printed constant 16), a finding about the paper",
               description="upper bound (no C; unchanged in the corrected statement, so it is a 'corrected' target: "
                           "every as-printed check of an ambiguous claim must fail) at the declared C_0 = 8, X-level "
                           "features (Gaussian / Rademacher): same regime, n_− = 0 included (then w^(∞) = w* to 1e-8)"),
         Check("in-regime-corrected", "in-regime",
               lambda p: _batches(p, family="lai-wishart1", C0=C0_PROOF.value),
-              lambda s: _thm6(s, "lower", *_LOWER_PROOF, hyps=[*HYPS6, HIGH_DIM_PROOF]), cost=2.0, alpha=ALPHA_CP,
-              reading="holds", sharpness=3.0,
-              sharpness_why="C̃ = 113.8 at C_0 = 6144 puts the bound ≈ 2.4× below the realised R at the corner (ci)",
+              lambda s: _thm6(s, "lower", *_LOWER_PROOF, hyps=[*HYPS6, HIGH_DIM_PROOF]), cost=2.0, alpha=ALPHA_SHARE,
+              reading="holds", sharpness=2.0,
+              loose="the proof's C̃ = 113.8 at C_0 = 6144 puts the bound ≈ 2.4× below the realised R at the corner: "
+                    "the corrected lower bound is loose by ≈ ×2.4",
               description="corrected lower bound with the proof's C̃ = C_0²C_α²/(C_0 − 2C·C_α²)² = 113.8 at C_0 = "
                           "6144 > 2C·C_α² = 1536, where Eq. (29) defines it: exact Wishart Gram samples (d = "
                           "C_0²n²κ²·m ≈ 10⁹–10¹⁰), same step range, init and corner"),
         Check("in-regime-corrected-upper", "in-regime",
               lambda p: _batches(p, family="lai-wishart1", C0=C0_PROOF.value, n_neg=(0, 5)),
-              lambda s: _thm6(s, "upper", *_LOWER_PROOF, hyps=[*HYPS6, HIGH_DIM_PROOF]), cost=2.0, alpha=ALPHA_CP,
-              target="corrected", sharpness=8.0, sharpness_why="as for in-regime-upper-corrected (loose by ≥ 6.3)",
+              lambda s: _thm6(s, "upper", *_LOWER_PROOF, hyps=[*HYPS6, HIGH_DIM_PROOF]), cost=2.0, alpha=ALPHA_SHARE,
+              target="corrected", sharpness=2.0, loose="as for in-regime-upper-corrected (loose by ≥ 6.3)",
               description="upper bound at C_0 = 6144 (Wishart), n_− = 0 included"),
         Check("negative-control-corrected-step-too-small", "negative-control",
               lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C0_PROOF.value, n=(6, 8), n_neg=(2, 4), kappa=(1.0,),
@@ -279,15 +288,15 @@ CLAIM = register(Claim(
               description="corrected lower bound with c = η‖λ‖₁ ∈ [0.04, 0.06] < 1/(C·C_g) = 1/4 and ε ≤ y_min/1000 "
                           "at C_0 = 6144: R ≈ c falls below 1/√(C̃·C_g) = 0.066 — just past the c at which the "
                           "corrected bound starts to fail (≈ 0.066; the declared range starts at 1/4)",
-              violates=STEP_SIZE.text),
+              control="step", violates=STEP_SIZE.text),
         Check("negative-control-upper-low-d", "negative-control",
               lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C_0.value, n=(6, 8), n_neg=(2, 4), kappa=(1.0,),
                                      c_range=(C_LO, C_HI), eps_max=EPS_MAX, d_fixed=(1, 1)),
               lambda s: _thm6(s, "upper", *_LOWER_PRINTED, cap=3000), cost=2.0,
               description="upper bound with d ∈ [n, n + 2] (Assumption 2 fails): μ_n(XXᵀ) ≪ ‖λ‖₁, so a prediction "
                           "gap of order y_max becomes a weight gap ≫ √(16n_−y_max²/(C_g‖λ‖₁))",
-              violates=HIGH_DIM.text),
-        Check("fig2-rate-corrected", "in-regime", _fig2_scn, _fig2, cost=2.0, alpha=0.01, target="experiment",
+              control="size", violates=HIGH_DIM.text),
+        Check("fig2-rate-corrected", "in-regime", _fig2_scn, _fig2, cost=2.0, alpha=ALPHA_SHARE, target="experiment",
               reading="holds",
               sharpness=None, sharpness_why="a fitted exponent compared with −½ within its confidence interval (a "
                                             "test of a rate, not a bound to tighten)",
