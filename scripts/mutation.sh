@@ -17,10 +17,11 @@
 #    maximum, argmin/argmax, nanmin/nanmax), an int n → n + 1 (off-by-one), a float x → 2x (0 → 1): factor 2.
 #    Strings, docstrings, annotations, f-strings and __all__ are not mutated.
 #    Each mutant is killed by the NARROWEST selection a maintainer would run for its file: the unit tests in
-#    tests/ that import the module, plus the claim checks of the claim modules that import it (its own claims
-#    for a claim module), under CI=true (the derandomized ci profile), `pytest -x -n 0`; for
-#    claims/_driver.py and claims/results.py the unit tests that import them plus the claims lai.lem1 and
-#    kou.lemC.1. A selection that fails without any mutant marks the file's mutants `untestable` (reported,
+#    tests/ that import the module, plus the claim checks of the claim modules that import it, directly or through
+#    one of their paper's shared modules (its own claims for a claim module), under CI=true (the derandomized ci profile), `pytest -x -n 0`; for
+#    claims/_driver.py and claims/results.py the unit tests that import them plus six cheap claims that take every
+#    branch of the driver (verified; refuted as printed; ambiguous; a proof-step and an experiment erratum):
+#    lai.lem1, lai.lem23, kou.lemC.1, kou.corE.3, kou.lem5.4, linear.lem7. A selection that fails without any mutant marks the file's mutants `untestable` (reported,
 #    not scored). Timeout per mutant: 3× the unmutated selection's time + 30 s (a timeout counts as killed,
 #    listed apart). Score per folder = killed / (killed + survived) with a two-sided 95% Clopper–Pearson
 #    interval. --budget-s stops starting mutants after T seconds (strata interleaved, so a partial run covers
@@ -67,7 +68,7 @@ STRATA = {
     "reports": ["reports/*.py"],
     "claims": ["claims/_driver.py", "claims/results.py"],
 }
-DRIVER_CLAIMS = "lai.lem1,kou.lemC.1"
+DRIVER_CLAIMS = "lai.lem1,lai.lem23,kou.lemC.1,kou.corE.3,kou.lem5.4,linear.lem7"  # each branch of the driver
 CMP = {ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="), ast.GtE: (">=", ">"),
        ast.Eq: ("==", "!="), ast.NotEq: ("!=", "=="), ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
        ast.In: ("in", "not in"), ast.NotIn: ("not in", "in")}
@@ -264,14 +265,21 @@ unit_tests = sorted(glob.glob("tests/**/test_*.py", recursive=True))
 IMPORTS = {f: imports(f) for f in list(claim_modules) + unit_tests}
 
 
+SHARED = [f for f in glob.glob("checkers/*/*.py") if f not in claim_modules]  # a paper's shared modules
+IMPORTS.update({f: imports(f) for f in SHARED})
+
+
 def selection(path):
+    """(unit test files importing the module, claim ids): the claims of the claim modules that import it, directly
+    or through one of their paper's shared modules (common.py, experiments.py, …; one level)."""
     mod = module_of(path)
     tests = [t for t in unit_tests if mod in IMPORTS[t]]
     if path.startswith("claims/"):
         return tests, DRIVER_CLAIMS
+    via = {mod} | {module_of(f) for f in SHARED if f != path and mod in IMPORTS[f]}
     ids = list(claim_modules.get(path, []))
     for f, fids in claim_modules.items():
-        if f != path and mod in IMPORTS[f]:
+        if f != path and via & IMPORTS[f]:
             ids += fids
     return tests, ",".join(sorted(set(ids)))
 
@@ -328,7 +336,8 @@ print(f"population: " + ", ".join(f"{k} {len(v)}" for k, v in population.items()
       f"(seed {opt.seed}, {opt.per_folder} per folder)", flush=True)
 if opt.list:
     for name, m in order:
-        print(f"{name}: {m['file']}:{m['line']} {m['what']}")
+        t, ids = selection(m["file"])
+        print(f"{name}: {m['file']}:{m['line']} {m['what']} | tests {len(t)} files, claims {ids.count(',') + 1 if ids else 0}")
     sys.exit(0)
 
 out_path = Path("sample-results.json")
