@@ -17,7 +17,7 @@
 #    maximum, argmin/argmax, nanmin/nanmax), an int n → n + 1 (off-by-one), a float x → 2x (0 → 1): factor 2.
 #    Strings, docstrings, annotations, f-strings and __all__ are not mutated.
 #    Each mutant is killed by the NARROWEST selection a maintainer would run for its file: the unit tests in
-#    tests/ that import the module, plus the claim checks of the claim modules that import it, directly or through
+#    tests/ that import the module (directly, or through claimcheck/* or a package __init__), plus the claim checks of the claim modules that import it, directly or through
 #    one of their paper's shared modules (its own claims for a claim module), under CI=true (the derandomized ci profile), `pytest -x -n 0`; for
 #    claims/_driver.py and claims/results.py the unit tests that import them plus six cheap claims that take every
 #    branch of the driver (verified; refuted as printed; ambiguous; a proof-step and an experiment erratum):
@@ -267,13 +267,17 @@ IMPORTS = {f: imports(f) for f in list(claim_modules) + unit_tests}
 
 SHARED = [f for f in glob.glob("checkers/*/*.py") if f not in claim_modules]  # a paper's shared modules
 IMPORTS.update({f: imports(f) for f in SHARED})
+FRONT = sorted(set(glob.glob("claimcheck/*.py")) | set(glob.glob("*/__init__.py")))  # entry points a test imports
+IMPORTS.update({f: imports(f) for f in FRONT})
 
 
 def selection(path):
     """(unit test files importing the module, claim ids): the claims of the claim modules that import it, directly
     or through one of their paper's shared modules (common.py, experiments.py, …; one level)."""
     mod = module_of(path)
-    tests = [t for t in unit_tests if mod in IMPORTS[t]]
+    # unit tests: those importing the module, or the CLI package / a package __init__ that imports it (one level)
+    front = {mod} | {module_of(f) for f in FRONT if f != path and mod in IMPORTS[f]}
+    tests = [t for t in unit_tests if front & IMPORTS[t]]
     if path.startswith("claims/"):
         return tests, DRIVER_CLAIMS
     via = {mod} | {module_of(f) for f in SHARED if f != path and mod in IMPORTS[f]}
