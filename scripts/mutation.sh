@@ -68,6 +68,7 @@ STRATA = {
     "reports": ["reports/*.py"],
     "claims": ["claims/_driver.py", "claims/results.py"],
 }
+EXTRA_TESTS = {"reports/sweep.py": ["tests/test_sweep.py"]}  # reached only through a `claimcheck sweep` subprocess
 DRIVER_CLAIMS = "lai.lem1,lai.lem23,kou.lemC.1,kou.corE.3,kou.lem5.4,linear.lem7"  # each branch of the driver
 CMP = {ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="), ast.GtE: (">=", ">"),
        ast.Eq: ("==", "!="), ast.NotEq: ("!=", "=="), ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
@@ -277,7 +278,7 @@ def selection(path):
     mod = module_of(path)
     # unit tests: those importing the module, or the CLI package / a package __init__ that imports it (one level)
     front = {mod} | {module_of(f) for f in FRONT if f != path and mod in IMPORTS[f]}
-    tests = [t for t in unit_tests if front & IMPORTS[t]]
+    tests = sorted(set([t for t in unit_tests if front & IMPORTS[t]] + EXTRA_TESTS.get(path, [])))
     if path.startswith("claims/"):
         return tests, DRIVER_CLAIMS
     via = {mod} | {module_of(f) for f in SHARED if f != path and mod in IMPORTS[f]}
