@@ -26,7 +26,8 @@
 #    listed apart). Score per folder = killed / (killed + survived) with a two-sided 95% Clopper–Pearson
 #    interval. --budget-s stops starting mutants after T seconds (strata interleaved, so a partial run covers
 #    every folder); --resume continues WORKDIR's sample-results.json; --list only prints the sample.
-#    Results: WORKDIR/sample-results.json (every mutant: file, line, change, selection, status, seconds).
+#    The sample is a function of (seed, commit): the populations change with the code. Results:
+#    WORKDIR/sample-results.json (every mutant: file, line, change, selection, status, seconds).
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -337,7 +338,8 @@ for i in range(max(len(v) for v in sample.values())):
     for name in STRATA:
         if name in folders and i < len(sample[name]):
             order.append((name, sample[name][i]))
-print(f"population: " + ", ".join(f"{k} {len(v)}" for k, v in population.items()) + f"; sampled {len(order)} "
+COMMIT = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+print(f"commit {COMMIT}; population: " + ", ".join(f"{k} {len(v)}" for k, v in population.items()) + f"; sampled {len(order)} "
       f"(seed {opt.seed}, {opt.per_folder} per folder)", flush=True)
 if opt.list:
     for name, m in order:
@@ -390,8 +392,8 @@ for i, (name, m) in enumerate(order):
     rec.update(status=status, seconds=round(sec, 1), rc=rc)
     results.append(rec)
     print(f"[{i + 1}/{len(order)}] {status:8s} {m['file']}:{m['line']} {m['what']} ({sec:.0f} s)", flush=True)
-    out_path.write_text(json.dumps({"seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
-out_path.write_text(json.dumps({"seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
+    out_path.write_text(json.dumps({"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
+out_path.write_text(json.dumps({"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
 
 print("\nfolder       population sampled run  killed timeout survived untestable no-tests  score   95% CP interval")
 for name in STRATA:
