@@ -152,7 +152,8 @@ def test_results_give_replay_commands_statuses_and_looseness(tmp_path):
         ("lai.lem11", asprinted): _violated("lai.lem11", asprinted),
         ("lai.lem7", erratum): {"outcome": "held"},  # a declared erratum that no longer reproduces
         ("lai.lem1", plain): {"sharpness_control": {"factor": 2.0, "outcome": "loose", "looseness": 37.5,
-                                                    "grade": "weak", "why": "no power"}}})
+                                                    "grade": "weak", "why": "no power"},
+                              "evidence": {"instance": {"family": "lai_single", "seed": 3, "params": {"n": 4}}}}})
     jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
     path = tmp_path / "results.json"
     path.write_text(json.dumps(doc))
@@ -165,5 +166,7 @@ def test_results_give_replay_commands_statuses_and_looseness(tmp_path):
     assert items[f"lai.lem7:proof-step:{erratum}"]["status"].startswith("NOT reproduced")
     loose = items[f"lai.lem1:looseness:{plain}"]
     assert loose["grade"] == "weak" and loose["looseness"] == 37.5 and "×37.5" in loose["status"]
+    assert loose["replay"] == [f"claimcheck replay lai.lem1 --check {plain} --instance "
+                               "'{\"family\":\"lai_single\",\"params\":{\"n\":4},\"seed\":3}'"]  # the tightest example
     assert sheet["groups"][-1]["items"][0]["key"] == f"lai.lem1:looseness:{plain}"  # sorted by measured looseness
     assert sheet["source"]["results"] == str(path) and sheet["source"]["run"].startswith("ci")
