@@ -55,27 +55,36 @@ def list_cmd(paper: str | None, as_json: bool) -> None:
 @cli.command()
 @click.option("--paper", default=None, help="only this paper's claims")
 @click.option("--claims", "pattern", default=None, help="fnmatch pattern on claim ids, e.g. 'lai.thm*' (several: comma-separated)")
-@click.option("--profile", default=None, help="ci, dev (default) or thorough")
+@click.option("--profile", default=None,
+              help="ci (default: the main job, every claim in ≤ 10 min on 2 cores; $CLAIMCHECK_PROFILE overrides), "
+                   "dev or thorough")
 @click.option("--out", default="reports/latest", show_default=True, help="output directory")
-@click.option("--quiet", "-q", is_flag=True, help="less pytest output")
-@click.option("--jobs", "-j", default="1", show_default=True,
-              help="parallel worker processes (pytest-xdist), one BLAS thread each; 'auto' = one per core")
+@click.option("--quiet", "-q", is_flag=True, help="no progress line, less pytest output")
+@click.option("--jobs", "-j", default="auto", show_default=True,
+              help="parallel worker processes (pytest-xdist), one BLAS thread each; 'auto' = one per available core")
+@click.option("--durations", "durations", default=15, show_default=True, type=click.IntRange(min=0),
+              help="print the N slowest checks at the end (all of them go into results.json as 'durations')")
 @click.option("--base-seed", default=None, help="shift every scenario seed (stability runs)")
 @click.option("--scheduler", default=None,
               help="run the checks as Dask tasks: 'local' (a LocalCluster of --jobs workers) or a scheduler address")
 def verify(paper: str | None, pattern: str | None, profile: str | None, out: str, quiet: bool, jobs: str,
-           base_seed: str | None, scheduler: str | None) -> None:
-    """Verify the registered claims; write OUT/results.json and OUT/index.html."""
+           durations: int, base_seed: str | None, scheduler: str | None) -> None:
+    """Verify the registered claims; write OUT/results.json and OUT/index.html.
+
+    With no options this is the main job: every claim under the ci profile's evidence (derandomized, so the same
+    command gives the same report), on every available core, with one progress line on a terminal and a table of
+    the slowest checks at the end."""
     import pytest
 
     from checkers.claim import claims, paper_keys
     from generators.profiles import get_profile
     try:
-        prof = get_profile(profile, base_seed)
+        prof = get_profile(profile or os.environ.get("CLAIMCHECK_PROFILE") or "ci", base_seed)
     except ValueError as exc:
         raise BadInput(str(exc))
     if jobs != "auto" and not (jobs.isdigit() and int(jobs) >= 1):
         raise BadInput(f"jobs: must be a positive integer or 'auto', got {jobs!r}")
+    workers = _available_cores() if jobs == "auto" else int(jobs)
     if paper is not None and paper not in paper_keys():
         raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(paper_keys())}")
     try:
@@ -98,14 +107,21 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     if results.exists():
         results.unlink()
     if scheduler is not None:
-        _verify_on_dask(paper, pattern, prof, scheduler, 2 if jobs == "auto" else int(jobs), results)
-        return _finish_verify(results, outdir)
-    args = [str(_claims_dir()), "-p", "no:cacheprovider", "--profile", prof.name, "--results", str(results),
-            "--junitxml", str(outdir / "junit.xml"), "-o", "console_output_style=classic", "-rfEsx",
-            "-W", "ignore::pytest.PytestAssertRewriteWarning", "--progress"]
-    args += ["-q"] if quiet or sys.stderr.isatty() else ["-v"]
-    if jobs != "1":
-        args += ["-n", jobs]
+        _verify_on_dask(paper, pattern, prof, scheduler, workers, results)
+        return _finish_verify(results, outdir, durations, workers)
+    args = [str(_claims_dir()), "-p", "no:cacheprovider", "-p", "no:benchmark", "--profile", prof.name,
+            "--results", str(results), "--junitxml", str(outdir / "junit.xml"), "-o", "console_output_style=classic",
+            "-rfEsx", "-W", "ignore::pytest.PytestAssertRewriteWarning", "-q"]
+    if not quiet:
+        args += ["--progress"]
+    if workers > 1:
+        import importlib.util
+        if importlib.util.find_spec("xdist") is None:
+            click.echo("claimcheck: pytest-xdist is not installed; running on one core (pip install pytest-xdist)",
+                       err=True)
+            workers = 1
+        else:
+            args += ["-n", str(workers)]
     if base_seed is not None:
         args += ["--base-seed", str(prof.base_seed)]
     if paper:
@@ -115,7 +131,38 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     code = pytest.main(args)
     if not results.exists():
         raise BadInput(f"claims: no claim was run (pytest exit code {int(code)})")
-    _finish_verify(results, outdir)
+    _finish_verify(results, outdir, durations, workers)
+
+
+def _available_cores() -> int:
+    """Cores this process may run on (the affinity mask where the OS has one; never xdist's physical-core count,
+    which is 1 on a 2-vCPU machine with SMT)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def durations_of(doc: dict, workers: int) -> dict:
+    """Every check's wall seconds, slowest first, with the run's totals (results.json's ``durations``)."""
+    rows = [{"claim": c["id"], "check": ch["name"], "seconds": float(ch.get("seconds") or 0.0),
+             "outcome": ch.get("outcome")} for c in doc["claims"] for ch in c["checks"]]
+    rows.sort(key=lambda r: -r["seconds"])
+    total = sum(r["seconds"] for r in rows)
+    return {"workers": workers, "wall_seconds": doc.get("wall_seconds"), "check_seconds": round(total, 3),
+            "checks": rows}
+
+
+def _print_durations(dur: dict, top: int) -> None:
+    if top <= 0 or not dur["checks"]:
+        return
+    total = dur["check_seconds"] or 1.0
+    click.echo(f"claimcheck: slowest {min(top, len(dur['checks']))} of {len(dur['checks'])} checks "
+               f"({total:.0f} s of checks on {dur['workers']} worker(s), {dur['wall_seconds'] or 0:.0f} s wall):")
+    click.echo(f"  {'seconds':>8}  {'share':>6}  check")
+    for r in dur["checks"][:top]:
+        click.echo(f"  {r['seconds']:8.1f}  {100 * r['seconds'] / total:5.1f}%  {r['claim']} {r['check']} "
+                   f"({r['outcome']})")
 
 
 def _verify_on_dask(paper, pattern, prof, scheduler: str, workers: int, results: Path) -> None:
@@ -140,10 +187,13 @@ def _verify_on_dask(paper, pattern, prof, scheduler: str, workers: int, results:
     write_results([CheckResult.from_json(r) for r in recs], prof, str(results), wall_seconds=time.time() - t0)
 
 
-def _finish_verify(results: Path, outdir: Path) -> None:
+def _finish_verify(results: Path, outdir: Path, durations: int = 15, workers: int = 1) -> None:
     from reports.render import render_report
-    html = render_report(results, outdir / "index.html")
     doc = json.loads(results.read_text())
+    doc["durations"] = durations_of(doc, workers)
+    results.write_text(json.dumps(doc, indent=1, allow_nan=False, default=str))
+    html = render_report(results, outdir / "index.html")
+    _print_durations(doc["durations"], durations)
     tally: dict[str, int] = {}
     for c in doc["claims"]:
         tally[c["verdict"]] = tally.get(c["verdict"], 0) + 1
