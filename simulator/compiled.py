@@ -94,20 +94,20 @@ if numba is not None:
             C = np.zeros((m, n))
             f = np.empty(n)
             g = np.empty(n)
+            acc = np.empty(n)
             r = 0
             for step in range(steps + 1):
-                # outputs and the finiteness test of the loss
-                zmax = 0.0
+                # outputs (each f_i summed in k = 0..m−1, numpy's einsum order; the loop over i is contiguous)
+                # and the finiteness test of the loss
+                small = 0  # how many |Z_ki| < BLOWUP (NaN is not): all m·n, or the entry diverged
                 for i in range(n):
-                    acc = 0.0
-                    for k in range(m):
+                    f[i] = 0.0
+                for k in range(m):
+                    ak = a[b, k]
+                    for i in range(n):
                         z = Z[k, i]
-                        h = z if z > 0.0 else slope * z
-                        acc += h * a[b, k]
-                        az = abs(z)
-                        if not az < zmax:  # NaN propagates into zmax
-                            zmax = az
-                    f[i] = acc
+                        f[i] += (z if z > 0.0 else slope * z) * ak
+                        small += abs(z) < blowup
                 L = 0.0
                 for i in range(n):
                     if loss_code <= 1:
@@ -117,7 +117,7 @@ if numba is not None:
                         L += max(x, 0.0) + math.log1p(math.exp(-abs(x)))
                     else:
                         L += math.exp(-y[b, i] * f[i])
-                if not (math.isfinite(L) and zmax < blowup):
+                if not (math.isfinite(L) and small == m * n):
                     diverged_at[b] = step
                     break
                 if r < T and rec[r] == step:
@@ -142,12 +142,15 @@ if numba is not None:
                         z = Z[k, i]
                         d = 1.0 if z > 0.0 else (slope if z < 0.0 else g0)
                         C[k, i] = C[k, i] - eta * (d * (a[b, k] * g[i]))
-                for k in range(m):
+                for k in range(m):  # row k of C G: acc_i ← fma(C_kj, G_ji, acc_i), j = 0..n−1 (vectorised over i)
                     for i in range(n):
-                        acc = 0.0
-                        for j in range(n):
-                            acc = _fma(C[k, j], G[b, j, i], acc)
-                        Z[k, i] = P[b, k, i] + acc
+                        acc[i] = 0.0
+                    for j in range(n):
+                        c = C[k, j]
+                        for i in range(n):
+                            acc[i] = _fma(c, G[b, j, i], acc[i])
+                    for i in range(n):
+                        Z[k, i] = P[b, k, i] + acc[i]
 
 
 def simulate_compiled(X, y, W0, second_layer, *, step_size: float, steps: int, activation: str | Activation = "relu",
