@@ -1,4 +1,10 @@
-"""Hypothesis profiles ``ci`` (derandomized), ``dev`` and ``thorough``.
+"""Hypothesis profiles ``ci`` (derandomized), ``dev``, ``thorough`` and ``paper``.
+
+``ci`` is also the main job (``claimcheck verify`` with no options: every claim in ≤ 10 minutes on 2 cores,
+the same report on every run). Checks size their figure reruns by ``profile.name == "ci"``; every other profile
+runs them at the papers' sizes, which cannot fit the main job: ``paper`` is the opt-in profile for them (dev's
+example and seed counts, a longer per-check budget for the paper-size figures, e.g. Frei et al. Figure 1 at
+m = 512 over 5 runs, about 7 minutes alone).
 
 Example counts, seed counts and horizons come from the profile, never from constants in
 checks. A check scales the profile's example count by its ``cost`` (expensive checks run fewer
@@ -45,6 +51,8 @@ PROFILES = {
                   min_informative=4, check_budget_s=240.0),
     "dev": Profile("dev", examples=40, seeds=128, horizon=1.0, derandomize=False, shrink_calls=150,
                    min_informative=10, check_budget_s=600.0),
+    "paper": Profile("paper", examples=40, seeds=128, horizon=1.0, derandomize=False, shrink_calls=150,
+                     min_informative=10, check_budget_s=1800.0),
     "thorough": Profile("thorough", examples=200, seeds=512, horizon=3.0, derandomize=False, shrink_calls=500,
                         min_informative=40, check_budget_s=3600.0),
 }
@@ -71,6 +79,6 @@ def get_profile(name: str | None = None, base_seed: int | str | None = None) -> 
 
 
 def register_hypothesis_profiles() -> None:
-    """Register the three profiles with Hypothesis (for ``@given`` tests in tests/)."""
+    """Register the profiles with Hypothesis (for ``@given`` tests in tests/)."""
     for p in PROFILES.values():
         settings.register_profile(p.name, p.hypothesis_settings())

@@ -244,6 +244,7 @@ def test_profile_values_exact():
     assert PROFILES["ci"] == Profile("ci", 12, 48, 1.0, True, 40, 4, 240.0, 0)
     assert PROFILES["dev"] == Profile("dev", 40, 128, 1.0, False, 150, 10, 600.0, 0)
     assert PROFILES["thorough"] == Profile("thorough", 200, 512, 3.0, False, 500, 40, 3600.0, 0)
+    assert PROFILES["paper"] == Profile("paper", 40, 128, 1.0, False, 150, 10, 1800.0, 0)
     p = Profile("p", 10, 1, 1.0, True, 1)
     assert (p.min_informative, p.check_budget_s, p.base_seed) == (4, 300.0, 0)
 
@@ -290,7 +291,7 @@ def test_get_profile_environment(monkeypatch):
     monkeypatch.setenv("CLAIMCHECK_PROFILE", "")
     assert get_profile() is PROFILES["ci"]
     assert get_profile("dev") is PROFILES["dev"]
-    with pytest.raises(ValueError, match=r"^profile: unknown profile 'x'; expected one of ci, dev, thorough$"):
+    with pytest.raises(ValueError, match=r"^profile: unknown profile 'x'; expected one of ci, dev, paper, thorough$"):
         get_profile("x")
     assert get_profile("ci", 3).base_seed == 3 and get_profile("ci", "4").base_seed == 4
     assert get_profile("ci", 0) is PROFILES["ci"] and get_profile("ci", "0") is PROFILES["ci"]
