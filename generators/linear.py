@@ -12,7 +12,9 @@ rad         ‖w̃₁ + w̃₂‖ / ‖a‖ (Theorem 1 / Lemma 4's ball: rad ≤
 w1          ‖w̃₁‖ / ‖a‖ (any scale: the sum s = w̃₁ + w̃₂ is drawn first, then w̃₂ = s − w̃₁)
 mode        ``random`` (s, w̃₁ in random directions), ``perp`` (the paper's example: s ⊥ a and w̃₁ = w̃₂),
             ``antiparallel`` (w̃₁ in a random direction, so w̃₂ ≈ −w̃₁ when rad ≪ w1),
-            ``aligned`` (s and w̃₁ along a: the saddle valley when rad > 1)
+            ``aligned`` (s and w̃₁ along a: the saddle valley when rad > 1), ``anti`` (s = −rad·a, w̃₁ = −w1·a: Theorem
+            1's slowest start as w1 → 0 at rad = ½), ``angles`` (s at angle phi_s to a in the plane (a, e₂), w̃₁ at polar
+            angle theta_1 to a and azimuth psi_1 in (e₂, e₃); e₂, e₃ ⊥ a from the seed: the adversary's refinement)
 v1, v2      outer weights v = [v₁, −v₂] (default 1, 1)
 ==========  ===========================================================================================
 """
@@ -68,6 +70,18 @@ def pair_state(scn: Scenario) -> dict:
     elif mode == "aligned":
         s = rad * na * a / na
         wt1 = w1n * na * a / na
+    elif mode == "anti":  # Theorem 1's hardest corner: s = −rad·a, w̃₁ = −w1·a (a neuron ≈ 0 on the −a side)
+        s = -rad * a
+        wt1 = -w1n * a
+    elif mode == "angles":  # an explicit start (the adversary's refinement): angles in the frame (â, e₂, e₃)
+        e2 = _perp(rng, a)
+        e3 = rng.standard_normal(d)
+        e3 -= (e3 @ a) / (a @ a) * a + (e3 @ e2) * e2
+        e3 = e3 / np.linalg.norm(e3) if d > 2 else np.zeros(d)
+        ah = a / na
+        phs, th1, ps1 = float(scn["phi_s"]), float(scn["theta_1"]), float(scn["psi_1"])
+        s = rad * na * (np.cos(phs) * ah + np.sin(phs) * e2)
+        wt1 = w1n * na * (np.cos(th1) * ah + np.sin(th1) * (np.cos(ps1) * e2 + np.sin(ps1) * e3))
     else:
         s = rad * na * unit(rng, d)
         wt1 = w1n * na * unit(rng, d)
