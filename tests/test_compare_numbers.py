@@ -140,14 +140,6 @@ def test_update_keeps_every_reason(base, tmp_path):
             update_baseline(base, bad, base)
 
 
-def _cli_has_reason() -> bool:
-    p = subprocess.run([sys.executable, "-m", "claimcheck.cli", "compare", "--help"], capture_output=True, text=True,
-                       cwd=ROOT, timeout=120)
-    return "--reason" in p.stdout
-
-
-@pytest.mark.skipif(not _cli_has_reason(), reason="claimcheck/cli.py has no --reason yet (requested from the lead in "
-                    "/tmp/claimcheck-notes/requests.md; the library side is tested above)")
 def test_cli_update_with_reason_writes_the_reason(base, tmp_path):
     b, r = tmp_path / "b.json", tmp_path / "r.json"
     b.write_text(json.dumps(base))
