@@ -6,7 +6,7 @@
 #    mutmut 3 (pyproject [tool.mutmut]); killer: the framework's unit tests. MUTMUT_CHILDREN (default 1).
 #
 # 2. scripts/mutation.sh sample [--per-folder N] [--seed S] [--folders a,b] [--budget-s T] [--workdir DIR]
-#                               [--resume] [--list]                          (issue 20: the whole tree)
+#                               [--jobs J] [--resume] [--list]                          (issue 20: the whole tree)
 #    A uniform random sample of single-point mutants, stratified per folder (checkers = the paper modules and
 #    solvers; simulator; generators; reports; claims = claims/_driver.py + claims/results.py), fixed seed
 #    (default 20), N per folder (default 81: 401 in all, claims/ being a census of its 77). Each folder's sample
@@ -25,7 +25,8 @@
 #    not scored). Timeout per mutant: 3× the unmutated selection's time + 30 s (a timeout counts as killed,
 #    listed apart). Score per folder = killed / (killed + survived) with a two-sided 95% Clopper–Pearson
 #    interval. --budget-s stops starting mutants after T seconds (strata interleaved, so a partial run covers
-#    every folder); --resume continues WORKDIR's sample-results.json; --list only prints the sample.
+#    every folder); --jobs J runs J mutants at once, each worker in its own clone (WORKDIR/.workerK);
+#    --resume continues WORKDIR's sample-results.json; --list only prints the sample.
 #    The sample is a function of (seed, commit): the populations change with the code. Results:
 #    WORKDIR/sample-results.json (every mutant: file, line, change, selection, status, seconds).
 set -uo pipefail
@@ -59,6 +60,7 @@ ap.add_argument("--folders", default="checkers,simulator,generators,reports,clai
 ap.add_argument("--budget-s", type=float, default=math.inf)
 ap.add_argument("--resume", action="store_true")
 ap.add_argument("--list", action="store_true")
+ap.add_argument("--jobs", type=int, default=1)
 opt = ap.parse_args()
 
 STRATA = {
@@ -298,10 +300,10 @@ def command(tests, ids):
     return cmd
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, cwd=None):
     t0 = time.time()
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
         rc = p.returncode
         tail = (p.stdout + p.stderr)[-600:]
     except subprocess.TimeoutExpired:
@@ -352,48 +354,82 @@ done = {}
 if opt.resume and out_path.exists():
     for r in json.loads(out_path.read_text())["mutants"]:
         done[(r["file"], r["start"], r["end"], r["new"])] = r
-baselines = {}
-results = []
+import queue
+import threading
+
+roots = queue.Queue()  # one clone per worker: a mutant is written into its worker's own tree
+roots.put(Path.cwd())
+for k in range(1, max(1, opt.jobs)):
+    d = Path.cwd() / f".worker{k}"
+    if d.exists():
+        subprocess.run(["git", "-C", str(d), "checkout", "-q", "--", "."], check=True)
+    else:
+        subprocess.run(["git", "clone", "-q", str(Path.cwd()), str(d)], check=True)
+    roots.put(d)
+baselines, base_locks, lock = {}, {}, threading.Lock()
+results = [done.get((m["file"], m["start"], m["end"], m["new"])) for _n, m in order]
 t_start = time.time()
-for i, (name, m) in enumerate(order):
-    key = (m["file"], m["start"], m["end"], m["new"])
-    if key in done:
-        results.append(done[key])
-        continue
-    if time.time() - t_start > opt.budget_s:
-        print(f"budget {opt.budget_s:.0f} s spent: {len(order) - i} sampled mutants not run", flush=True)
-        break
+
+
+def save():
+    with lock:
+        doc = {"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder,
+               "mutants": [r for r in results if r is not None]}
+        out_path.write_text(json.dumps(doc, indent=1))
+
+
+def one(i):
+    name, m = order[i]
+    if results[i] is not None or time.time() - t_start > opt.budget_s:
+        return
     tests, ids = selection(m["file"])
     rec = dict(m, folder=name, tests=tests, claims=ids)
     if not tests and not ids:
         rec.update(status="no tests", seconds=0.0)
-        results.append(rec)
-        continue
+        results[i] = rec
+        return
     cmd = command(tests, ids)
     sk = (tuple(tests), ids)
-    if sk not in baselines:
-        rc, sec, tail = run(cmd, 3600)
-        baselines[sk] = (rc, sec, tail)
-        print(f"  selection for {m['file']}: unmutated rc={rc} in {sec:.1f} s "
-              f"({len(tests)} unit test files, claims {ids or '-'})", flush=True)
-    brc, bsec, btail = baselines[sk]
-    if brc != 0:
-        rec.update(status="untestable", seconds=0.0, why=f"selection fails unmutated (rc {brc}): {btail[-200:]}")
-        results.append(rec)
-        continue
-    path = Path(m["file"])
-    orig = path.read_bytes()
+    root = roots.get()
     try:
-        path.write_bytes(orig[:m["start"]] + m["new"].encode() + orig[m["end"]:])
-        rc, sec, tail = run(cmd, 3 * bsec + 30)
+        with lock:
+            bl = base_locks.setdefault(sk, threading.Lock())
+        with bl:  # the unmutated selection runs once
+            if sk not in baselines:
+                rc, sec, tail = run(cmd, 3600, root)
+                baselines[sk] = (rc, sec, tail)
+                print(f"  selection for {m['file']}: unmutated rc={rc} in {sec:.1f} s "
+                      f"({len(tests)} unit test files, claims {ids or '-'})", flush=True)
+        brc, bsec, btail = baselines[sk]
+        if brc != 0:
+            rec.update(status="untestable", seconds=0.0, why=f"selection fails unmutated (rc {brc}): {btail[-200:]}")
+            results[i] = rec
+            return
+        path = root / m["file"]
+        orig = path.read_bytes()
+        try:
+            path.write_bytes(orig[:m["start"]] + m["new"].encode() + orig[m["end"]:])
+            rc, sec, tail = run(cmd, 3 * bsec + 30, root)
+        finally:
+            path.write_bytes(orig)
     finally:
-        path.write_bytes(orig)
+        roots.put(root)
     status = "timeout" if rc == "timeout" else "survived" if rc == 0 else "no tests" if rc == 5 else "killed"
     rec.update(status=status, seconds=round(sec, 1), rc=rc)
-    results.append(rec)
+    results[i] = rec
     print(f"[{i + 1}/{len(order)}] {status:8s} {m['file']}:{m['line']} {m['what']} ({sec:.0f} s)", flush=True)
-    out_path.write_text(json.dumps({"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
-out_path.write_text(json.dumps({"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}, indent=1))
+    save()
+
+
+from concurrent.futures import ThreadPoolExecutor
+with ThreadPoolExecutor(max_workers=max(1, opt.jobs)) as pool:
+    list(pool.map(one, range(len(order))))
+left = sum(r is None for r in results)
+if left:
+    print(f"budget {opt.budget_s:.0f} s spent: {left} sampled mutants not run", flush=True)
+results = [r for r in results if r is not None]
+save_doc = {"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}
+out_path.write_text(json.dumps(save_doc, indent=1))
 
 print("\nfolder       population sampled run  killed timeout survived untestable no-tests  score   95% CP interval")
 for name in STRATA:
