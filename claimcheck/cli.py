@@ -57,7 +57,7 @@ def list_cmd(paper: str | None, as_json: bool) -> None:
 @click.option("--claims", "pattern", default=None, help="fnmatch pattern on claim ids, e.g. 'lai.thm*' (several: comma-separated)")
 @click.option("--profile", default=None,
               help="ci (default: the main job, every claim in ≤ 10 min on 2 cores; $CLAIMCHECK_PROFILE overrides), "
-                   "dev or thorough")
+                   "dev, thorough, or paper (opt-in: the papers' figure reruns at paper size)")
 @click.option("--out", default="reports/latest", show_default=True, help="output directory")
 @click.option("--quiet", "-q", is_flag=True, help="no progress line, less pytest output")
 @click.option("--jobs", "-j", default="auto", show_default=True,
