@@ -18,7 +18,6 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
-import sys
 import time
 
 import pytest
@@ -29,7 +28,7 @@ from claimcheck.api import CheckResult, get_profile, register_hypothesis_profile
 def pytest_addoption(parser):
     g = parser.getgroup("claimcheck")
     g.addoption("--profile", default=None, help="claimcheck profile: ci, dev or thorough")
-    g.addoption("--paper", default=None, help="only claims of this paper (a registered paper key)")
+    g.addoption("--paper", default=None, help="only claims of this paper (a registered paper key: claimcheck list)")
     g.addoption("--claims", default=None, help="only claims whose id matches this fnmatch pattern (several: comma-separated)")
     g.addoption("--results", default=None,
                 help="write results JSON to this path (default: reports/pytest/results.json when claim checks ran)")
@@ -68,8 +67,7 @@ def pytest_collection_modifyitems(config, items):
         if not isinstance(cid, str):  # a paper with no registered claim yet: its empty placeholder
             drop.append(it)
             continue
-        ok = ((not paper or cid.split(".")[0] == paper)
-              and (not pattern or any(fnmatch.fnmatchcase(cid, p.strip()) for p in pattern.split(","))))
+        ok = (not paper or cid.split(".")[0] == paper) and (not pattern or any(fnmatch.fnmatchcase(cid, p.strip()) for p in pattern.split(",")))
         (keep if ok else drop).append(it)
     if drop:
         config.hook.pytest_deselected(items=drop)
@@ -78,13 +76,11 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture
 def profile(request):
-    """The run's claimcheck profile (``--profile``, ``--base-seed``)."""
     return request.config._claimcheck_profile
 
 
 @pytest.fixture
 def record_check(request):
-    """Record a check result (a CheckResult) for the run's results file."""
     def _record(res: CheckResult) -> None:
         request.config._claimcheck_results[(res.claim_id, res.name)] = res
     return _record
@@ -105,8 +101,10 @@ def pytest_testnodedown(node, error):
 
 def pytest_sessionfinish(session, exitstatus):
     config = session.config
-    if not hasattr(config, "_claimcheck_results"):
+    if not hasattr(config, "_claimcheck_results"):  # configure failed (a usage error)
         return
+    if _progress(config) is not None:
+        _progress(config).close()
     if _is_worker(config):  # ship this worker's results to the controller, which writes the file
         config.workeroutput["claimcheck_results"] = json.dumps(
             [dict(r.to_json(), claim_id=r.claim_id) for r in config._claimcheck_results.values()],
@@ -129,37 +127,112 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 class _Progress:
-    """One line per finished check (plain when not a terminal; a rewritten line with a bar on a terminal)."""
+    """Progress of the claim checks on stderr: on a terminal one line rewritten in place (bar, count, elapsed, ETA,
+    the check just finished); otherwise one plain line per finished check. pytest's own per-test letters and
+    file prefixes are switched off while it runs (:func:`pytest_report_teststatus`), so the two never interleave."""
 
     def __init__(self, total: int, stream) -> None:
         self.total, self.done, self.t0, self.stream = total, 0, time.time(), stream
         self.tty = hasattr(stream, "isatty") and stream.isatty()
+        self.open = False  # a rewritten line is on the terminal without its newline
+
+    @staticmethod
+    def _clock(s: float) -> str:
+        s = int(round(s))
+        return f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
 
     def step(self, nodeid: str, outcome: str) -> None:
         self.done += 1
         el = time.time() - self.t0
-        eta = el / self.done * (self.total - self.done)
+        left = max(self.total - self.done, 0)
+        eta = self._clock(el / self.done * left) if self.total else "?"
         name = nodeid.split("[", 1)[-1].rstrip("]")
         if self.tty:
-            bar = "#" * int(30 * self.done / max(1, self.total))
-            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} ETA {eta:5.0f}s {name[:60]:<60}")
-            if self.done == self.total:
-                self.stream.write("\n")
+            import shutil
+            width = shutil.get_terminal_size((100, 20)).columns - 1
+            frac = self.done / max(1, self.total)
+            bar = "#" * int(20 * frac)
+            head = f"claimcheck [{bar:<20}] {self.done}/{self.total} {self._clock(el)} ETA {eta} "
+            line = (head + f"{outcome[:4]} {name}")[:max(width, 20)]
+            self.stream.write("\r\x1b[K" + line)
+            self.open = True
+            if self.done >= self.total:
+                self.close()
         else:
-            self.stream.write(f"claimcheck: [{self.done}/{self.total}] {name} {outcome} (ETA {eta:.0f} s)\n")
+            self.stream.write(f"claimcheck: [{self.done}/{self.total}] {name} {outcome} "
+                              f"({self._clock(el)} elapsed, ETA {eta})\n")
         self.stream.flush()
+
+    def close(self) -> None:
+        if self.open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open = False
+
+
+def _progress(config):
+    return getattr(config, "_claimcheck_progress", None)
+
+
+def _claim_count(ids) -> int:
+    return sum(1 for i in ids if "::test_claim[" in i)
 
 
 def pytest_collection_finish(session):
-    if session.config.getoption("--progress") and not _is_worker(session.config):
+    config = session.config
+    if config.getoption("--progress") and not _is_worker(config):
+        import sys
         n = sum(1 for it in session.items if "claim_id" in getattr(getattr(it, "callspec", None), "params", {}))
-        session.config._claimcheck_progress = _Progress(n, sys.stderr)
+        config._claimcheck_progress = _Progress(n, sys.stderr)
+        _quiet_terminal(config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """pytest-xdist controller (which collects nothing itself): the first worker's collection sets the total."""
+    config = node.config
+    if not config.getoption("--progress"):
+        return
+    prog = _progress(config)
+    if prog is None:
+        import sys
+        config._claimcheck_progress = _Progress(_claim_count(ids), sys.stderr)
+        _quiet_terminal(config)
+    elif prog.total == 0:
+        prog.total = _claim_count(ids)
+
+
+def _quiet_terminal(config) -> None:
+    """No per-file prefix from pytest's terminal reporter while the progress line runs."""
+    tr = config.pluginmanager.get_plugin("terminalreporter")
+    if tr is not None:
+        tr.showfspath = False
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_report_teststatus(report, config):
+    """With --progress, pytest's per-test letter / word is empty (the category, hence the final counts, unchanged)."""
+    outcome = yield
+    res = outcome.get_result()
+    if config.getoption("--progress") and res and isinstance(res, tuple) and len(res) == 3:
+        outcome.force_result((res[0], "", ""))
 
 
 def pytest_runtest_logreport(report):
-    prog = getattr(_CONFIG.get("config"), "_claimcheck_progress", None)
-    if prog is not None and (report.when == "call" or (report.skipped and report.when == "setup")):
-        prog.step(report.nodeid, report.outcome)
+    prog = _progress(_CONFIG.get("config"))
+    if prog is None or "::test_claim[" not in report.nodeid:
+        return
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        outcome = "xfailed" if getattr(report, "wasxfail", None) is not None and report.skipped else report.outcome
+        prog.step(report.nodeid, "error" if report.when == "setup" and report.failed else outcome)
+
+
+def pytest_unconfigure(config):
+    prog = _progress(config)
+    if prog is not None:
+        prog.close()
 
 
 _CONFIG: dict = {}
+
+
