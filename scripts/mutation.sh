@@ -23,7 +23,10 @@
 #    branch of the driver (verified; refuted as printed; ambiguous; a proof-step and an experiment erratum):
 #    lai.lem1, lai.lem23, kou.lemC.1, kou.corE.3, kou.lem5.4, linear.lem7. A selection that fails without any mutant marks the file's mutants `untestable` (reported,
 #    not scored). Timeout per mutant: 3× the unmutated selection's time + 30 s (a timeout counts as killed,
-#    listed apart). Score per folder = killed / (killed + survived) with a two-sided 95% Clopper–Pearson
+#    listed apart). When the tests pass, the selection's claims are also put through CI's regression gate
+#    (`claimcheck compare` against reports/baseline.json restricted to them: verdicts, findings and numbers, issue
+#    20 item 4) — a mutant that moves a number is killed "by the numbers gate" (counted apart; --no-gate turns
+#    it off; it is off for a selection whose unmutated results do not match the baseline). Score per folder = killed / (killed + survived) with a two-sided 95% Clopper–Pearson
 #    interval. --budget-s stops starting mutants after T seconds (strata interleaved, so a partial run covers
 #    every folder); --jobs J runs J mutants at once, each worker in its own clone (WORKDIR/.workerK);
 #    --resume continues WORKDIR's sample-results.json; --list only prints the sample.
@@ -61,6 +64,7 @@ ap.add_argument("--budget-s", type=float, default=math.inf)
 ap.add_argument("--resume", action="store_true")
 ap.add_argument("--list", action="store_true")
 ap.add_argument("--jobs", type=int, default=1)
+ap.add_argument("--no-gate", action="store_true")
 opt = ap.parse_args()
 
 STRATA = {
@@ -292,12 +296,26 @@ def selection(path):
     return tests, ",".join(sorted(set(ids)))
 
 
-def command(tests, ids):
+def command(tests, ids, results_path=None):
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0",
            "-p", "no:randomly", "--no-header"] + tests
     if ids:
         cmd += ["claims/", "--claims", ids]
+        if results_path is not None:
+            cmd += ["--results", str(results_path)]
     return cmd
+
+
+def gate(root, ids, results_path):
+    """The regression gate on the selection's claims (what .ci/run adds to the tests): `claimcheck compare` of
+    their results against the committed baseline restricted to them (verdicts, findings and numbers)."""
+    want = set(ids.split(","))
+    base = json.loads((root / "reports" / "baseline.json").read_text())
+    base["claims"] = [c for c in base["claims"] if c["id"] in want]
+    bpath = results_path.parent / "baseline-subset.json"
+    bpath.write_text(json.dumps(base))
+    rc, _sec, tail = run([sys.executable, "-m", "claimcheck.cli", "compare", str(bpath), str(results_path)], 300, root)
+    return rc, tail
 
 
 def run(cmd, timeout, cwd=None):
@@ -388,19 +406,27 @@ def one(i):
         rec.update(status="no tests", seconds=0.0)
         results[i] = rec
         return
-    cmd = command(tests, ids)
     sk = (tuple(tests), ids)
     root = roots.get()
+    rdir = root / ".mutation-gate"
+    rdir.mkdir(exist_ok=True)
+    rpath = rdir / "results.json"
+    cmd = command(tests, ids, None if opt.no_gate else rpath)
     try:
         with lock:
             bl = base_locks.setdefault(sk, threading.Lock())
         with bl:  # the unmutated selection runs once
             if sk not in baselines:
                 rc, sec, tail = run(cmd, 3600, root)
-                baselines[sk] = (rc, sec, tail)
+                g = "off (--no-gate)" if opt.no_gate else "off (no claims)" if not ids else ""
+                if rc == 0 and not g:
+                    grc, gtail = gate(root, ids, rpath)
+                    g = "on" if grc == 0 else f"off: the unmutated results do not match the baseline ({gtail[-160:]})"
+                baselines[sk] = (rc, sec, tail, g)
                 print(f"  selection for {m['file']}: unmutated rc={rc} in {sec:.1f} s "
-                      f"({len(tests)} unit test files, claims {ids or '-'})", flush=True)
-        brc, bsec, btail = baselines[sk]
+                      f"({len(tests)} unit test files, claims {ids or '-'}); numbers gate {g[:60]}", flush=True)
+        brc, bsec, btail, bgate = baselines[sk]
+        rec["gate"] = bgate
         if brc != 0:
             rec.update(status="untestable", seconds=0.0, why=f"selection fails unmutated (rc {brc}): {btail[-200:]}")
             results[i] = rec
@@ -410,14 +436,23 @@ def one(i):
         try:
             path.write_bytes(orig[:m["start"]] + m["new"].encode() + orig[m["end"]:])
             rc, sec, tail = run(cmd, 3 * bsec + 30, root)
+            by = "tests"
+            if rc == 0 and bgate == "on":  # the tests pass: does CI's gate see the moved numbers / findings?
+                grc, gtail = gate(root, ids, rpath)
+                if grc != 0:
+                    rc, by = grc, "numbers gate"
+                    rec["gate_says"] = gtail[-300:]
         finally:
             path.write_bytes(orig)
     finally:
         roots.put(root)
     status = "timeout" if rc == "timeout" else "survived" if rc == 0 else "no tests" if rc == 5 else "killed"
     rec.update(status=status, seconds=round(sec, 1), rc=rc)
+    if status == "killed":
+        rec["killed_by"] = by
     results[i] = rec
-    print(f"[{i + 1}/{len(order)}] {status:8s} {m['file']}:{m['line']} {m['what']} ({sec:.0f} s)", flush=True)
+    print(f"[{i + 1}/{len(order)}] {status:8s} {m['file']}:{m['line']} {m['what']} ({sec:.0f} s"
+          + (", by the numbers gate)" if rec.get("killed_by") == "numbers gate" else ")"), flush=True)
     save()
 
 
@@ -431,7 +466,7 @@ results = [r for r in results if r is not None]
 save_doc = {"commit": COMMIT, "seed": opt.seed, "per_folder": opt.per_folder, "mutants": results}
 out_path.write_text(json.dumps(save_doc, indent=1))
 
-print("\nfolder       population sampled run  killed timeout survived untestable no-tests  score   95% CP interval")
+print("\nfolder       population sampled run  killed (gate) timeout survived untestable no-tests  score   95% CP interval")
 for name in STRATA:
     if name not in folders:
         continue
@@ -440,7 +475,8 @@ for name in STRATA:
     k, n = c["killed"] + c["timeout"], c["killed"] + c["timeout"] + c["survived"]
     lo, hi = clopper_pearson(k, n)
     score = f"{k / n:6.1%}" if n else "   n/a"
-    print(f"{name:12s} {len(population[name]):10d} {len(sample[name]):7d} {len(rs):4d} {c['killed']:7d} "
+    gk = sum(r.get("killed_by") == "numbers gate" for r in rs)
+    print(f"{name:12s} {len(population[name]):10d} {len(sample[name]):7d} {len(rs):4d} {c['killed']:7d} ({gk:3d}) "
           f"{c['timeout']:7d} {c['survived']:8d} {c['untestable']:10d} {c['no tests']:8d}  {score}  "
           f"[{lo:.1%}, {hi:.1%}]")
 print("\nsurvivors (file:line change — the selection that ran):")
