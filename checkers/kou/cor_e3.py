@@ -23,6 +23,7 @@ CLAIM = register(Claim(
     expected_reason=REASON,
     corrected_statement=CORRECTED,
     checks=CHECKS,
-    notes="Lemma F.1's proof uses this corollary for t ≥ T; with p = 0 the bound it needs, |ρ̲| ≤ cR_min⁻²pnρ̄ = 0, "
+    notes="One finding with Lemma E.2 (the same root cause, reported once: false at p = 0 only; T₂ = T₃ not uniform "
+          "as p → 0). Lemma F.1's proof uses this corollary for t ≥ T; with p = 0 the bound it needs, |ρ̲| ≤ cR_min⁻²pnρ̄ = 0, "
           "fails, while (E.24) gives an additive O(β + 1) that F.1's argument can absorb.",
 ))

@@ -105,6 +105,7 @@ def series(t: np.ndarray, y: np.ndarray, ylabel: str, log: bool = False, logx: b
 from hypothesis import strategies as st  # noqa: E402
 
 from checkers.hypotheses import measured  # noqa: E402
+from checkers.kou.common import reading_test  # noqa: E402
 from checkers.verdict import Verdict  # noqa: E402
 from generators.scenario import Scenario  # noqa: E402
 
@@ -149,7 +150,7 @@ def mixture_verdict(scn: Scenario, what: str, hyps: tuple) -> Verdict:
                "series": {f"SR(W) γ={g}": series(t, _sr_mean(R[g], "all"), "SR(W)", log=True) for g in GAMMAS}}
         q = ("max over t ∈ [1, 50] and consecutive slopes γ < γ′ of SR(W; γ′) − SR(W; γ)" if what == "faster" else
              "max over consecutive slopes γ < γ′ of SR(W; γ′) − SR(W; γ) at t = t_max")
-        return Verdict.compare(q, gaps["all"], 0.0, "<", constants=cons, hypotheses=H, details=det)
+        return Verdict.compare(q, gaps["all"], 0.0, "<", constants=cons, hypotheses=H, details={**det, "test": reading_test()})
     if what == "leaky-to-one":
         big = (0.5, 0.9)
         val = max(float(_sr_mean(R[g], w)[-1] - 1) for g in big for w in ("+1", "-1"))
@@ -160,7 +161,7 @@ def mixture_verdict(scn: Scenario, what: str, hyps: tuple) -> Verdict:
                              for g in big},
                           **{f"L_S, γ={g}": series(t, R[g]["loss"].mean(axis=1), "L_S", log=True) for g in big}}}
         return Verdict.compare("max over γ ∈ {0.5, 0.9}, j of SR(W_j) − 1 at t_max", val, 0.05, "<=",
-                               constants=cons, hypotheses=H, details=det)
+                               constants=cons, hypotheses=H, details={**det, "test": reading_test()})
     # relu-not-one: Figure 4's ReLU curve stays away from 1
     sr = _sr_mean(R[0.0], "all")
     i10 = int(np.argmin(np.abs(t - t[-1] / 10)))
@@ -172,7 +173,7 @@ def mixture_verdict(scn: Scenario, what: str, hyps: tuple) -> Verdict:
                          for w, lab in (("all", "W"), ("+1", "W_+1"), ("-1", "W_-1"))},
                       "L_S ReLU": series(t, R[0.0]["loss"].mean(axis=1), "L_S", log=True)}}
     return Verdict.compare("SR(W) − 1 of the ReLU network at t_max", float(sr[-1] - 1), 0.3, ">=",
-                           constants=cons, hypotheses=H, details=det)
+                           constants=cons, hypotheses=H, details={**det, "test": reading_test()})
 
 
 def digits_verdict(scn: Scenario, gamma: float, what: str, hyps: tuple) -> Verdict:
@@ -194,7 +195,7 @@ def digits_verdict(scn: Scenario, gamma: float, what: str, hyps: tuple) -> Verdi
     if what == "quick-drop":
         s0 = SIGMAS[0]
         return Verdict.compare("SR(W^{(10)}) / SR(W^{(0)}) at the smallest σ₀ = 1e-5", float(sr[s0][t == 10][0] / sr[s0][0]),
-                               0.1, "<=", constants=cons, hypotheses=H, details=det)
+                               0.1, "<=", constants=cons, hypotheses=H, details={**det, "test": reading_test()})
     # "largely depend on the initialization and the training time": at some training time t ≥ 1 the SR of the
     # largest σ₀ is at least twice that of the smallest (the monotone-in-σ₀ reading is reported, not asserted)
     win = t >= 1
@@ -203,7 +204,7 @@ def digits_verdict(scn: Scenario, gamma: float, what: str, hyps: tuple) -> Verdi
         float(((sr[a] - sr[b]) / sr[b])[win].max()) for a, b in zip(SIGMAS, SIGMAS[1:]))
     det["ratio_at_t_max"] = float(ratio[-1])
     return Verdict.compare("max over t ≥ 1 of SR(W; σ₀ = 1e-2) / SR(W; σ₀ = 1e-5)", float(ratio.max()), 2.0, ">=",
-                           constants=cons, hypotheses=H, details=det)
+                           constants=cons, hypotheses=H, details={**det, "test": reading_test()})
 
 
 WIDTHS_CI, WIDTHS = (10, 50, 100), (10, 50, 100, 500)
@@ -246,4 +247,4 @@ def width_verdict(scn: Scenario, gamma: float, hyps: tuple) -> Verdict:
                       for m in widths[-4:]}}
     return Verdict.compare("max_m SR(W^(T)) / min_m SR(W^(T)) − 1 over widths m",
                            max(final.values()) / min(final.values()) - 1, WEAK, "<=", constants={**k, "widths": list(widths), "t_max": float(R[widths[0]]["t"][-1])},
-                           hypotheses=H, details=det)
+                           hypotheses=H, details={**det, "test": reading_test()})

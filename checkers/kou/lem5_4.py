@@ -88,7 +88,7 @@ CLAIM = register(Claim(
         Check("in-regime", "in-regime", lambda p: regime(GAMMAS, steps=steps_for(p, 300, 3000)), _run,
               description="Theorem 4.1's regime (κ_L ≥ 100, η̂ ≤ 1/4, σ̂ ≤ 1/20, R ≤ 2, boundaries drawn), "
                           "γ ∈ {0.05 … 0.99}, every recorded step t = 0..T (all of 0..40, then geometric; T = 300 in ci, 3000·horizon otherwise)",
-              sharpness=1.5),
+              sharpness=2.0, loose='measured looseness ×2.25 (ci, base seed 0): the early ratio γR⁻² sits above cγ²'),
         Check("negative-control-large-r", "negative-control",
               lambda p: regime([0.9, 0.95], R_max=(2.4, 3.0), steps=200), _run,
               description="R = 2.4–3 just past R ≤ 2: the early ratio γR⁻² drops below cγ²", violates=R_SMALL.text, control="data"),

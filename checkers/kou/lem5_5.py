@@ -63,7 +63,7 @@ CLAIM = register(Claim(
     checks=[
         Check("in-regime", "in-regime", lambda p: regime(0.0, steps=steps_for(p, 300, 3000)), _run,
               description="Theorem 4.3's regime (κ_R ≥ 100, η̂ ≤ 1/4, σ̂ ≤ 1/20, m from ⌈8 log(n/δ)⌉, R ≤ 2), "
-                          "every recorded step", sharpness=1.5),
+                          "every recorded step", sharpness=2.0),
         Check("negative-control-large-r", "negative-control",
               lambda p: regime(0.0, R_max=(2.4, 3.0), steps=20), _run,
               description="R = 2.4–3 just past R ≤ 2: the early ratio R⁻² drops below c", violates=R_SMALL.text, control="data"),

@@ -83,22 +83,18 @@ CLAIM = register(Claim(
     hypotheses=[*leaky_hypotheses(), RELATION],
     constants=[Constant("C", C_LEAKY, "the 'sufficiently large' C of (C.2)-(C.4) (see Lemma C.1)"),
                Constant("C'", C_PRIME, "T₁ = C′/η̂ (see Lemma C.1)")],
+    no_known_control=("scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — every instance held (C.9) (η̂ ≥ 1 leaves no step t ≤ T₁ = C′/η̂ after t = 0 on 5 of 8 instances). (C.9) with the proof's c₂ = c̃R_min²R_max⁻² is implied by σ′ ∈ [γ, 1] and |ℓ′| ∈ [c̃, 1] alone, so no data, width, init or step property can break it; the former circular control (c₂ pushed past the attained ratio) is removed"),
     checks=[
         Check("in-regime", "in-regime", leaky_in_regime, _c9,
               description="every step 0 ≤ t ≤ T₁ (t = 0: 0 ≥ 0) with c₂ = c̃R_min²R_max⁻², c̃ = min_{s<T₁,i}|ℓ_i′⁽ˢ⁾|; "
-                          "loose by ≈ ×2-5 (= mean/min of |ℓ′| on [0, T₁] and the σ′ = 1 vs γ mix), hence f = 5",
-              sharpness=5.0),
+                          "loose by ≈ ×2-5 (= mean/min of |ℓ′| on [0, T₁] and the σ′ = 1 vs γ mix), graded with the default factor 2 (declared loose)",
+              sharpness=2.0, loose='measured looseness ×4.7 (ci, base seed 0): c̃ is the minimum of |ℓ′| on [0, T₁] and the σ′ ∈ {γ, 1} mix'),
         Check("proof-step-c13", "in-regime", leaky_in_regime, _c13, target="proof-step",
-              description="(C.13) at every step t ≤ T₁", sharpness=2.5),
+              description="(C.13) at every step t ≤ T₁", sharpness=2.0),
         Check("proof-step-c14", "in-regime", leaky_in_regime, _c14, target="proof-step",
-              description="(C.14) at every step t ≤ T₁", sharpness=2.5),
-        Check("negative-control-constant-past-relation", "negative-control", leaky_nc,
-              lambda s: _c9(s, push=1.01),
-              description="c₂ set 1% above the ratio the instance attains on [0, T₁] (≥ c̃R⁻²): the proof's "
-                          "relation c₂ ≤ c̃R_min²R_max⁻² is broken and (C.9) must fail",
-              violates=RELATION.text),
+              description="(C.14) at every step t ≤ T₁", sharpness=2.0),
     ],
     notes="(C.9) with the proof's constant is a consequence of σ′ ∈ [γ, 1], |ℓ′| ≤ 1 and |ℓ′| ≥ c̃ alone, so it "
-          "holds for any data; no violation of (C.2)-(C.4) can break it. The control breaks the constant relation "
-          "just past the value the instance attains.",
+          "holds for any data; no violation of (C.2)-(C.4) can break it (no_known_control; the former "
+          "circular control is removed, issue 16 item 4).",
 ))

@@ -133,7 +133,7 @@ CLAIM = register(Claim(
     # as-printed checks are bullets 3-4 (expected to fail)
     checks=[
         Check("in-regime-c15", "in-regime", leaky_in_regime, _c15, target="corrected",
-              description="(C.15) at every recorded t ≥ T₁ with c₃ from the proof", sharpness=9.0),
+              description="(C.15) at every recorded t ≥ T₁ with c₃ from the proof", sharpness=2.0, loose='measured looseness ×6.1 (ci, base seed 0): c₃ ≤ 1/6 against a balance ≈ γ/R²…γ'),
         Check("in-regime-bullet-1", "in-regime", leaky_in_regime, lambda s: _bullet(s, 1), target="corrected",
               description="bullet 1 at every recorded t ≥ T₁, c₄ from the proof; nearly attained (looseness ≈ 1.03 "
                           "on the ci instances)", sharpness=2.0),
@@ -150,18 +150,15 @@ CLAIM = register(Claim(
               sharpness_why="expected to fail as printed (c₆⁻¹ reading)"),
         Check("corrected-bullet-3", "in-regime", leaky_in_regime, lambda s: _bullet(s, 3, 2.0),
               target="corrected", description="(C.33): bullet 3 with (2c₆)⁻¹, every recorded t ≥ T₁; loose by "
-                                              "≈ ×1.2-3", sharpness=3.5),
+                                              "≈ ×1.2-3", sharpness=2.0),
         Check("corrected-bullet-4", "in-regime", leaky_in_regime, lambda s: _bullet(s, 4, 2.0),
-              target="corrected", description="(C.34): bullet 4 with (2c₆)⁻¹, every recorded t ≥ T₁", sharpness=3.5),
+              target="corrected", description="(C.34): bullet 4 with (2c₆)⁻¹, every recorded t ≥ T₁", sharpness=2.0),
         Check("proof-step-c31", "in-regime", leaky_in_regime, _c31, target="proof-step",
               erratum="(C.31)/(C.32): the second inequality drops the factor exp{η‖x_i‖²c₄e^{2β}/(nm)} > 1 inside "
                       "the logarithm of Lemma H.1's bound, so it fails for every t > 0; 'η ≤ (CR_max²/nm)⁻¹, C large' "
                       "makes the factor close to 1, never ≤ 1",
               description="(C.31) second link at every recorded t ≥ T₁", sharpness=None,
               sharpness_why="an expected erratum (fails by construction)"),
-        Check("negative-control-c15-constant", "negative-control", leaky_nc, lambda s: _c15(s, 1.01),
-              description="c₃ 1% above the balance attained on t ≥ T₁: the proof's c₃ relation is broken",
-              violates=RELATION.text),
         Check("negative-control-bullet-1-large-eta", "negative-control", _large_eta, lambda s: _bullet(s, 1, allow=(COND_C3.text,)),
               description="η̂ ∈ [1, 8] (16-128× the largest allowed 1/C): one step already moves ρ̄ by η̂|ℓ′| > "
                           "log(1 + η̂): bullet 1 must fail", violates=COND_C3.text, control="step"),
@@ -170,5 +167,7 @@ CLAIM = register(Claim(
     ],
     notes="Constants: C = 16, C′ = 4 (Lemma C.1). The side condition γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 is measured on every "
           "instance (outside when it fails). The step-size controls are caught only far past (C.3): with η̂ ≤ 1/2 "
-          "the dropped factor e^{A} is compensated by |ℓ′| ≤ 1/2 at the start.",
+          "the dropped factor e^{A} is compensated by |ℓ′| ≤ 1/2 at the start. (C.15) has no control of its own: "
+          "the former one (c₃ pushed past the attained balance) was circular and is removed (issue 16 item 4); the scan "
+          "of Lemma C.1 (η̂, σ̂ ×16–256, κ ×0.001–0.05, m = 1) found no instance breaking it.",
 ))

@@ -66,20 +66,17 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), C8],
     constants=[Constant("C", C_LEAKY, "see Lemma C.1"), Constant("C'", C_PRIME, "see Lemma C.1")],
+    no_known_control=("scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — every instance held the conclusion with the instance's c₁ (the hypothesis (C.8) itself holds for any instance, Lemma C.1), so no instance property is known to break it; the former control (c₁ pushed past the attained pointwise ratio) was circular and is removed"),
     checks=[
         Check("in-regime", "in-regime", leaky_in_regime, _c4,
               description="every recorded step (t = 0: 0 ≥ 0) with c₁ = min{c₂, c₃} of Lemma C.1; (C.8) measured. "
                           "The γ⁴ against the attained ratio ≈ γ/R² makes it loose (×≈10 on the ci instances, "
-                          "the γ = 0.9 ones), hence f = 12",
-              sharpness=12.0),
+                          "the γ = 0.9 ones), graded with the default factor 2 (declared loose)",
+              sharpness=2.0, loose='measured looseness ×9.9 (ci, base seed 0): c₁γ⁴ against pointwise ratios ≈ γ/R²'),
         Check("proof-step-c41", "in-regime", leaky_in_regime, _c41, target="proof-step",
               description="(C.41) at every recorded step: the γ-sandwich for the same sample i (any data)",
-              sharpness=1.5),
-        Check("negative-control-c8-fails", "negative-control", leaky_nc, lambda s: _c4(s, push=1.01),
-              description="c₁ 1% above the pointwise ratio/γ⁴ the instance attains: (C.8) with this c₁ fails at "
-                          "some t, and so must the conclusion",
-              violates=C8.text),
+              sharpness=2.0),
     ],
-    notes="Without its hypothesis (C.8) the conclusion is not implied; the control shows the check fails exactly "
-          "where the constant exceeds what the trajectory attains.",
+    notes="Its hypothesis (C.8) holds on every instance (Lemma C.1), so no instance breaks it; the former control "
+          "(c₁ pushed past the attained ratio) was circular and is removed (no_known_control, issue 16 item 4).",
 ))

@@ -59,24 +59,18 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), CPRIME],
     constants=CONSTANTS,
+    no_known_control=('scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — the spreads stayed ≤ 0.96 against C′ = 4 on every instance: (D.3) follows from |ρ⁽ᵗ⁾| ≤ ηR_max²t/(nm) ≤ C′ for t ≤ T₁, true for any data, width, init and step, so no instance property is known to break it; the former controls (C′ replaced by 0.99× the attained spread) were circular and are removed'),
     checks=[
         Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "early"),
               description="every step t ≤ T₁ (t = 0: 0 ≤ C′). The spread over neurons comes only from σ′ ∈ {γ, 1} "
-                          "differences before the pattern settles: ≈ 1/200 of C′ at σ̂ ≤ 1/C, hence f = 300; the "
-                          "proof's bound max|ρ| ≤ C′ is the tight part (proof step)", sharpness=300.0),
+                          "differences before the pattern settles: ≈ 1/200 of C′ at σ̂ ≤ 1/C, graded with the default factor 2 (declared loose); the "
+                          "proof's bound max|ρ| ≤ C′ is the tight part (proof step)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence): the spread over neurons comes only from σ′ ∈ {γ, 1} differences before the pattern settles, ≈ 1/200 of C′; the proof bounds it by max|ρ| ≤ C′'),
         Check("in-regime-under", "in-regime", leaky_in_regime, lambda s: spread_check(s, "under", "early"),
-              description="every step t ≤ T₁ (loose ×≈200, as for ρ̄)", sharpness=300.0),
+              description="every step t ≤ T₁ (loose ×≈200, as for ρ̄)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence), as for ρ̄'),
         Check("proof-step-max-rho", "in-regime", leaky_in_regime, _abs_rho, target="proof-step",
               description="|ρ| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁ ((C.14) at T₁); |ℓ′| ≈ 1/2-1/3 makes it loose ×≈3",
-              sharpness=3.5),
-        Check("negative-control-bar-constant", "negative-control", leaky_nc,
-              lambda s: spread_check(s, "bar", "early", push=0.99),
-              description="C′ replaced by 0.99× the attained spread (C′ ≠ ηR_max²T₁/(nm)): must fail",
-              violates=CPRIME.text),
-        Check("negative-control-under-constant", "negative-control", leaky_nc,
-              lambda s: spread_check(s, "under", "early", push=0.99),
-              description="as above for ρ̲", violates=CPRIME.text),
+              sharpness=2.0, loose="measured looseness ×3.1 (ci, base seed 0): |ℓ′| ≈ 1/2–1/3 against the proof's |ℓ′| ≤ 1"),
     ],
-    notes="(D.3) holds for any data and init (|ρ| ≤ ηR_max²t/(nm)); no hypothesis of Theorem 4.1 can break it, "
-          "so the controls replace C′ by a value just below the attained spread.",
+    notes="(D.3) holds for any data and init (|ρ| ≤ ηR_max²t/(nm)); no hypothesis of Theorem 4.1 can break it "
+          "(no_known_control; the former circular controls are removed, issue 16 item 4).",
 ))

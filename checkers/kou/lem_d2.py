@@ -43,21 +43,16 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), CPRIME],
     constants=CONSTANTS,
+    no_known_control=('scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — the late spreads stayed ≤ 1.65 against C′ = 4 on every instance (largest at η̂ ×16–256), so none was found at the ci horizon; the former controls (C′ replaced by 0.99× the attained spread) were circular and are removed'),
     checks=[
         Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "late"),
               description="every recorded t ≥ T₁ (every step to 300, then a geometric grid); the spread is frozen "
-                          "at its T₁ value, ≈ 1/200 of C′ at σ̂ ≤ 1/C, hence f = 300 (the proof step tests the exact "
-                          "freezing)", sharpness=300.0),
+                          "at its T₁ value, ≈ 1/200 of C′ at σ̂ ≤ 1/C, graded with the default factor 2 (declared loose) (the proof step tests the exact "
+                          "freezing)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence): after T₁ the frozen pattern adds equal increments, the spread stays that of t ≤ T₁'),
         Check("in-regime-under", "in-regime", leaky_in_regime, lambda s: spread_check(s, "under", "late"),
-              description="every recorded t ≥ T₁ (loose ×≈200, as for ρ̄)", sharpness=300.0),
+              description="every recorded t ≥ T₁ (loose ×≈200, as for ρ̄)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence), as for ρ̄'),
         Check("proof-step-frozen-differences", "in-regime", leaky_in_regime, _constant_differences,
               target="proof-step", description="differences between neurons at t ≥ T₁ equal those at T₁ (to 1e-9)",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
-        Check("negative-control-bar-constant", "negative-control", leaky_nc,
-              lambda s: spread_check(s, "bar", "late", push=0.99),
-              description="C′ replaced by 0.99× the attained spread: must fail", violates=CPRIME.text),
-        Check("negative-control-under-constant", "negative-control", leaky_nc,
-              lambda s: spread_check(s, "under", "late", push=0.99),
-              description="as above for ρ̲", violates=CPRIME.text),
     ],
 ))

@@ -102,7 +102,10 @@ CONSTANTS = [Constant("C", C_RELU, "(E.2), (E.3), see Lemma E.1"), Constant("C_d
              Constant("C_T1", C_PRIME_RELU, "enters c₁ of Lemma E.1"), Constant("c'", C_SPRIME, "see Lemma E.1")]
 REASON = ("for exactly orthogonal data (p = 0, allowed by R_min² ≥ CR²np) the right side is 0 for every c, but an "
           "off-class neuron active on x_{i′} at initialisation ends with ρ̲_{y_i,r,i′} < 0 and |ρ| never decreases: "
-          "the bound fails for every T₂ and c (any seed with such a neuron, i.e. w.p. ≈ 1)")
+          "the bound fails for every T₂ and c (any seed with such a neuron, i.e. w.p. ≈ 1). One finding with Corollary "
+          "E.3 (one root cause, E.3 restates E.2 with T₃ = T₂): it fails only at p = 0, and T₂ is not uniform as p → 0 — "
+          "the proof's T₂ = T′ needs ρ̄ ≥ c₁(β + 1)R_min²/(pn), which grows like 1/p (ρ̄ grows like log t, so T₂ ≳ "
+          "e^{c/p}), so no T₂ serves all data allowed by (E.4)")
 CORRECTED = ("|ρ̲_{y_i,r,i′}⁽ᵗ⁾| ≤ β + 1 + R_min⁻²pn|ρ̄_{y_i,r′,i}⁽ᵗ⁾|/c₁ for all t ≥ 0 (E.24); the printed form then "
              "holds for p > 0 from T₂ = T′ with c = 2/c₁")
 CHECKS = [
@@ -113,7 +116,7 @@ CHECKS = [
     Check("corrected-e24", "in-regime", relu_in_regime, e24, target="corrected",
           description="(E.24) at every recorded step; the additive 1 bounds a one-step overshoot ≤ η̂ ≤ 1/16, so "
                       "it is loose by ×16–24 on the ci instances (23.4, 24.1, 16.0, 15.9, 18.7 under base seeds 0–4: it "
-                      "moves with the drawn instances), hence f = 30 (×1.25 above their max)", sharpness=30.0),
+                      "moves with the drawn instances), graded with the default factor 2 (declared loose)", sharpness=2.0, loose='measured looseness ×14.4 (ci, base seed 0) (weak evidence; 16–24 under base seeds 0–4): the additive 1 bounds a one-step overshoot ≤ η̂ ≤ 1/16'),
     Check("negative-control-e24-large-eta", "negative-control", large_eta_orthogonal,
           lambda s: e24(s, allow=(COND_E3.text,)),
           description="p = 0, η̂ ∈ [4, 16] (≥ 64× the largest allowed 1/C): one step pushes ρ̲ by η̂|ℓ′| > β + 1",

@@ -22,6 +22,9 @@ from checkers.kou.common import stable_ranks
 from checkers.kou.lem_f1 import RELU
 from checkers.kou.margins import horizon, loglog_fit, margin_run, nc_pool
 from checkers.stats import failure_rate_exceeds
+from checkers.kou.common import STAT_SHARE, test_level
+from checkers.stats import binomial_test
+from scipy.stats import norm
 from checkers.verdict import Verdict
 from generators.scenario import Scenario
 
@@ -29,7 +32,6 @@ LIMIT_TOL = Constant("tolerance on SR(W_j) vs SR(C·diag(ρ̄))", 0.03,
                      "declared relative tolerance at the horizon: the initialisation and the frozen other-class "
                      "coefficients are O(β) against ρ̄ ≈ 2 log t")
 DELTA = Constant("δ", 0.1, "the failure probability of Lemma B.2 / Hoeffding in the proof (statement: w.p. ≥ 1 − 2δ)")
-ALPHA = 0.01
 RATE_EXP = Constant("decay exponent of the o(1)", -0.25,
                     "declared: the deviation |SR_j − 2| must decay at least like n^{−1/4} (measured ≈ n^{−1}: the limit "
                     "is ≈ 2n_j/(n_j + 1))")
@@ -69,18 +71,25 @@ def f3_closed(scn, which: str) -> Verdict:
     if which == "rate":
         D = np.array([np.abs(v[:, :2] - 2.0).mean(axis=0).max() for _, _, v in rows])  # the worse block
         e, se = loglog_fit(np.array(SIZES, float), D)
-        return Verdict.compare("fitted exponent of max_j mean|SR_j − 2| in n (+ 2·stderr)", e + 2 * se, RATE_EXP.value,
-                               "<=",
+        a = test_level(scn)
+        z = float(norm.isf(a))  # one-sided (1 − α) upper confidence bound on the exponent
+        return Verdict.compare(f"fitted exponent of max_j mean|SR_j − 2| in n (+ z_(1−α)·stderr, z = {z:.2f})",
+                               e + z * se, RATE_EXP.value, "<=",
                                constants={"m/n": int(scn["m_factor"]), "reps": reps, "sizes": list(SIZES)},
                                hypotheses=hyp, details={"exponent": e, "stderr": se, "mean_abs_dev": D.tolist(),
+                                                        "test": {"kind": "interval", "alpha": a, "z": z, "one_sided": True,
+                                                                 "trials": int(reps) * len(SIZES)},
                                                         "mean_SR_A": [float(v[:, 0].mean()) for _, _, v in rows]})
     srW = np.concatenate([v[:, 2] for _, _, v in rows])
     fails = int(((srW < 16 / 9) | (srW > 9.0)).sum())
-    rejected, lo, hi = failure_rate_exceeds(fails, srW.size, 2 * DELTA.value, ALPHA)
-    return Verdict.compare("one-sided 99% lower bound on P(lim SR(W) ∉ [16/9, 9])", lo, 2 * DELTA.value, "<=",
+    a = test_level(scn)
+    rejected, lo, hi = failure_rate_exceeds(fails, srW.size, 2 * DELTA.value, a)
+    return Verdict.compare("one-sided (1 − α) Clopper–Pearson lower bound on P(lim SR(W) ∉ [16/9, 9])", lo,
+                           2 * DELTA.value, "<=", attainable=(0.0, 1.0),
                            allowed_failure=2 * DELTA.value, hypotheses=hyp,
                            constants={"reps": reps, "draws": int(srW.size), "failures": fails},
                            details={"min_SR_W": float(srW.min()), "max_SR_W": float(srW.max()),
+                                    "test": binomial_test(fails, int(srW.size), 2 * DELTA.value, a),
                                     "looseness_lower": float(srW.min() / (16 / 9)), "looseness_upper": float(9 / srW.max())})
 
 
@@ -141,17 +150,17 @@ CLAIM = register(Claim(
         Check("in-regime-two-plus-o1", "in-regime", _closed, lambda s: f3_closed(s, "rate"),
               description="closed-form limits over init seeds at n ∈ {8, 16, 32, 64}, m = n, 2n, 4n: the mean deviation "
                           "|SR_j − 2| of the worse block decays in n (fitted exponent ≈ −1; + 2 stderr ≤ −1/4)",
-              sharpness=None, sharpness_why="a rate: the sign of the fitted exponent is tested", alpha=0.025),
+              sharpness=None, sharpness_why="a rate: the sign of the fitted exponent is tested", alpha=STAT_SHARE),
         Check("in-regime-full-matrix", "in-regime", _closed, lambda s: f3_closed(s, "full"),
               description="P(lim SR(W) ∉ [16/9, 9]) ≤ 2δ over seeds and sizes (one-sided Clopper–Pearson)",
-              sharpness=None, alpha=ALPHA,
+              sharpness=None, alpha=STAT_SHARE, attainable="probability",
               sharpness_why="a probability bound with no failure observed; the interval itself is loose by ≥ 1.2 on "
                             "balanced data (min/max of lim SR(W) in evidence)"),
         Check("proof-step-gd-limit", "in-regime", _gd, lambda s: f3_gd(s), target="proof-step", cost=2.0,
               description="GD (ReLU, x_i = e_i, 2000 steps under ci): SR(W_j^{(H)}) equals SR(C·diag(ρ̄_i^{(H)})), the "
                           "proof's structure W_j ≈ [C·diag(ρ̄), 0] (with F.2's ρ̄_i/log t → m/|S_i⁽⁰⁾| it tends to "
                           "‖A‖_F²/‖A‖₂²; the closed form is in evidence — the approach is slow, O(log(|S_i|/|S_k|)/log t))",
-              sharpness=None, sharpness_why="an identity of limits: the tolerance is declared"),
+              sharpness=None, sharpness_why="an identity of limits: the tolerance is declared", attainable="ratio"),
         Check("negative-control-unbalanced", "negative-control",
               lambda p: st.sampled_from([Scenario("kou-f3", 81 + k, {"m_factor": 1, "reps": max(4, p.seeds // 4),
                                                                     "n_pos_fixed": 2}) for k in range(3)]),

@@ -67,23 +67,21 @@ SIDES = {"margin-upper": "y_i f − log t − log(η‖x_i‖²/nm) ≤ C₃",
          "margin-lower": "y_i f − log t − log(η‖x_i‖²/nm) ≥ −C₃",
          "lprime-upper": "|ℓ′_i| ≤ C₅(η‖x_i‖²t/nm)⁻¹",
          "lprime-lower": "|ℓ′_i| ≥ C₄(η‖x_i‖²t/nm)⁻¹"}
-SHARP = {  # measured looseness under ci (base seed 0): 2.04, 1.63, 6.6, 4.7 — the proof's constants are loose on every draw
-    "margin-upper": (2.5, "the deviation stays ≤ log(1 + γ²) + O(β) ≲ 0.7 late and ≈ 1 at t ≈ T, vs C₃ ≈ 2.79 "
-                          "(looseness ≈ 2.0)"),
-    "margin-lower": (2.0, "the deviation stays ≥ log(|S_i|/m) ≈ −0.7 (ReLU) or ≈ −1.7 at t = T, vs −C₃ ≈ −2.79 "
-                          "(looseness ≈ 1.6)"),
-    "lprime-upper": (10.0, "|ℓ′|·u ≈ e^{−deviation} ≲ 2.5 vs C₅ = e^{C₃} ≈ 16.3; the looseness moves with the drawn "
-                           "instances (6.6, 7.3, 7.1, 8.1, 6.9 under base seeds 0–4): 10 is ×1.2 above their max"),
-    "lprime-lower": (6.0, "|ℓ′|·u ≳ 0.14 vs C₄ = 1/(e^{C₃}(1 + e^c)) ≈ 0.03 (looseness ≈ 4.7)")}
+# Sharpness factors are the default 2 (issue 15); where the proof's constants are looser than that, ``loose`` records
+# the measured looseness (ci, base seeds 0–4), a finding about the paper's constants.
+LOOSE = {
+    "margin-upper": "the deviation stays ≤ log(1 + γ²) + O(β) ≲ 0.7 late and ≈ 1 at t ≈ T, vs C₃ ≈ 2.79 (looseness ≈ 2.0)",
+    "margin-lower": "",
+    "lprime-upper": "|ℓ′|·u ≈ e^{−deviation} ≲ 2.5 vs C₅ = e^{C₃} ≈ 16.3 (looseness 6.6–8.1 under ci base seeds 0–4)",
+    "lprime-lower": "|ℓ′|·u ≳ 0.14 vs C₄ = 1/(e^{C₃}(1 + e^c)) ≈ 0.03 (looseness ≈ 4.7)"}
 
 
 def _checks():
     out = []
     for side, text in SIDES.items():
-        f, why = SHARP[side]
         out.append(Check(f"in-regime-{side}", "in-regime", _in, (lambda s, _side=side: g3_verdict(s, _side)),
                          description=f"{text} at every recorded t ≥ T (proof's T, C₃, C₄, C₅)",
-                         sharpness=f, sharpness_why=why))
+                         sharpness=2.0, loose=LOOSE[side]))
     for side, strat, hyp, what, kind in (
             ("margin-upper", lambda p: large_step_pool(), G_STEP, "overshoot after one step", "step"),
             ("lprime-lower", lambda p: large_step_pool(), G_STEP, "overshoot: |ℓ′| ≪ 1/u", "step"),

@@ -143,12 +143,11 @@ CLAIM = register(Claim(
               sharpness=1.2, sharpness_why="sharp as z → 0"),
         Check("proof-step-upper", "in-regime", _in, lambda s: step_verdict(s, "upper"), target="proof-step",
               description="L_S ≤ (1/n)Σe^{C₃}u_i⁻¹ at every recorded t ≥ T (C₃ from G.3's proof)",
-              sharpness=20.0, sharpness_why="e^{C₃} ≈ 16 against L_S·u ≈ 1/(1+γ²) … 2: loose by ≈ 8–16"),
+              sharpness=2.0, loose="e^{C₃} ≈ 16 against L_S·u ≈ 1/(1 + γ²) … 2: the proof's display is loose by ≈ 8–16 (weak evidence)"),
         Check("proof-step-lower", "in-regime", _long, lambda s: step_verdict(s, "lower"), target="proof-step",
               cost=6.0, description="L_S ≥ (1/n)Σ[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²] at every recorded t ≥ T; positive only "
                                     "for u > e^{3C₃} ≈ 4300, hence 14000-step runs",
-              sharpness=300.0, sharpness_why="the e^{−C₃} and e^{2C₃} factors make the display ≈ 10² below L_S where it "
-                                             "is positive"),
+              sharpness=2.0, loose='the e^{−C₃} and e^{2C₃} factors put the display ≈ 10² below L_S where it is positive (weak evidence)'),
         Check("negative-control-rate", "negative-control", lambda p: dead_pool(H=3 * horizon(p)),
               lambda s: rate_verdict(s, in_regime=False), violates=G_ACT.text,
               description="catalogue N3: a ReLU sample with S_i^{(0)} = ∅ is never fitted, L_S → (#dead)·log 2/n "

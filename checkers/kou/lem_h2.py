@@ -54,12 +54,12 @@ CLAIM = register(Claim(
               description="sequences with steps u_t·C·e^{−x_t}, u_t ≥ 1 (greedy u = 1 at the boundary, random and "
                           "alternating u ∈ [1, 3], L-BFGS-B-minimised ratio), C ∈ {0} ∪ [1e-4, 10], x_0 ∈ [−10, 30] "
                           "(no sign condition); every t = 0..T in 30 digits; sympy proof of the step in evidence",
-              sharpness=1.05, cost=1.5),
+              sharpness=2.0, cost=1.5),
         Check("negative-control-step", "negative-control", _nc_step, lambda s: sequence_verdict(s, "H.2"),
               description="steps (1 − ε)·C·e^{−x_t}, ε ∈ [0.001, 0.5]: caught once the deficit ε·C beats the "
                           "convexity gain ≈ C²e^{−x}/2 (small C or large x)",
               violates=STEP_DOWN.text, control="step"),
     ],
-    notes="The bound is attained in the limit C → 0 with u_t = 1 (ratio → 1; sharpness factor 1.05). The proof also "
+    notes="The bound is attained in the limit C → 0 with u_t = 1 (ratio → 1; graded with the default factor 2). The proof also "
           "works for C < 0 wherever e^{x_0} + C t > 0 (not part of the statement, not tested).",
 ))

@@ -95,7 +95,7 @@ CLAIM = register(Claim(
         Check("in-regime", "in-regime", _in_regime, _verdict,
               description="a ∈ [1e-6, 1e3], b = a(1 + r) with r ∈ [1e-8, 1e3], s ∈ [1e-6, 1e6], t = s(1 + τ) with "
                           "τ ∈ {0} ∪ [1e-8, 1e3] (t = s: equality, the boundary); 50-digit evaluation; sympy proof in evidence",
-              sharpness=1.01),
+              sharpness=2.0),
         Check("negative-control-b-below-a", "negative-control", _nc_b_below_a, _verdict,
               description="b = a(1 − ε) just below a, t > s: log(1+at)/log(1+bt) decreases", violates=B_GT_A.text, control="data"),
         Check("negative-control-t-below-s", "negative-control", _nc_t_below_s, _verdict,

@@ -29,11 +29,12 @@ import functools
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import measured
 from checkers.kou import experiments as xp
-from checkers.kou.common import (ALPHA_SEEDS, CONSTANTS, KAPPA_L, LEAKY_ACT, SIGMA_L, LEAKY_HYPS, diverged_verdict, margins_of, record_grid,
-                                 regime, run_gd, stable_ranks, window_fit)
+from checkers.kou.common import (reading_test, C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_L, LEAKY_ACT, SIGMA_L, LEAKY_HYPS, STAT_SHARE,
+                                 XP_SHARE, diverged_verdict, margins_of, record_grid, regime, run_gd, seeds_verdict,
+                                 stable_ranks, test_level, window_fit)
 from checkers.verdict import Verdict
 from generators.kou import materialise
 from generators.scenario import Scenario
@@ -54,7 +55,8 @@ def simulate_long(scn: Scenario) -> dict:
         out["neuron_norms"] = np.linalg.norm(W, axis=-1)  # (T, B, 2m)
         out["sr"] = stable_ranks(W, inst.m)
         mar = margins_of(tr, inst.y)
-        out["spread"] = (mar.max(-1) - mar.min(-1)) / tr.fro_norm
+        out["spread"] = (mar.max(-1) - mar.min(-1)) / np.sqrt((W**2).sum(axis=(-2, -1)))  # ‖W‖_F (Trajectory.fro_norm
+        #                                                     also computes spectral norms: ×7 the cost of the run)
         out["loss"] = tr.loss
         out["block_fro"] = {j: np.linalg.norm(W[:, :, :inst.m] if j == 1 else W[:, :, inst.m:], axis=(-2, -1))
                             for j in (1, -1)}
@@ -76,20 +78,25 @@ def window_frac(sim: dict) -> float:
     return min(0.5, max(0.01, TAU0 / (k["eta_hat"] * float(sim["t"][-1]))))
 
 
-def norm_log(sim: dict, q: np.ndarray) -> tuple[float, dict]:
-    """max over series of |late/early − 1| for the slope of q against log t (inf when a slope is ≤ 0)."""
-    worst, det = 0.0, {}
+def norm_log(sim: dict, q: np.ndarray) -> tuple[np.ndarray, dict]:
+    """Per init seed s: max over series k of |late/early − 1| for the slope of q[:, s, k] against log t (inf when a
+    slope is ≤ 0); the details of the worst series overall."""
+    worst, det = np.zeros(q.shape[1]), {}
     fr = window_frac(sim)
+    top = -1.0
     for s in range(q.shape[1]):
         for k in range(q.shape[2]):
             f = window_fit(sim["t"], q[:, s, k], y_of=lambda v: v, frac=fr)
             r = abs(f["late"] / f["early"] - 1) if f["early"] > 0 and f["late"] > 0 else np.inf
-            if r >= worst:
-                worst, det = r, {"seed": s, "index": k, **f}
+            worst[s] = max(worst[s], r)
+            if r >= top:
+                top, det = r, {"seed": s, "index": k, **f}
     return worst, det
 
 
 def _run(scn: Scenario, bullet: str, hyps=LEAKY_HYPS) -> Verdict:
+    """One bullet on every init seed of the instance; "w.p. ≥ 1 − δ" is the exact test of :func:`seeds_verdict`
+    at the level the runner injects (negative controls: CONTROL_ALPHA)."""
     sim = simulate_long(scn)
     inst = sim["inst"]
     if sim["diverged"] is not None:
@@ -98,44 +105,93 @@ def _run(scn: Scenario, bullet: str, hyps=LEAKY_HYPS) -> Verdict:
     k["t_max"] = int(scn["steps"])
     H = measured(k, *hyps)
     t = sim["t"]
+    B = inst.B
+    a, dl = test_level(scn), inst.delta
+    corners = {"corners": corners_of(scn, inst), "seeds_with_S0_below_0.4m": width_event_failures(inst)}
     if bullet == "norm":
         worst, det = norm_log(sim, sim["neuron_norms"])
-        return Verdict.compare("max_{j,r} |slope_late/slope_early − 1| of ‖w_{j,r}‖ vs log t", worst, 0.1, "<=",
-                               constants=k, hypotheses=H, details=det)
+        return seeds_verdict("max_{j,r} |slope_late/slope_early − 1| of ‖w_{j,r}‖ vs log t", worst, 0.1, "<=", dl, a,
+                             constants=k, hypotheses=H, details={**det, **corners})
     if bullet == "sr":
         fr = window_frac(sim)
         late = t >= t[-1] * fr
-        series = [sim["sr"][j][:, s] - 1 for j in ("+1", "-1") for s in range(inst.B)]
-        moving = [x for x in series if x[late].max() > 1e-12]  # SR ≡ 1 (e.g. m = 1) is already the limit
-        if not moving:
-            return Verdict.compare("max_j (SR(W_j) − 1) on the late window (rank one throughout)",
-                                   max(float(x[late].max()) for x in series), 1e-12, "<=", constants=k, hypotheses=H)
-        fits = [window_fit(t, np.maximum(x, 1e-300), x_of=lambda v: np.log(np.log(v)), frac=fr) for x in moving]
-        worst = max(fits, key=lambda f: f["late"])
-        det = {**worst, "SR_minus_1_at_t_max": [float(sim["sr"][j][-1].max() - 1) for j in ("+1", "-1")],
+        per_seed = np.full(B, -np.inf)
+        fits_all = []
+        for s in range(B):
+            for j in ("+1", "-1"):
+                x = sim["sr"][j][:, s] - 1
+                if x[late].max() <= 1e-12:  # SR ≡ 1 on this block (rank one): already the limit
+                    continue
+                f = window_fit(t, np.maximum(x, 1e-300), x_of=lambda v: np.log(np.log(v)), frac=fr)
+                fits_all.append(f)
+                per_seed[s] = max(per_seed[s], f["late"])
+        if inst.m == 1 or not fits_all:
+            return Verdict.vacuous(f"m = {inst.m}: SR(W_j) ≡ 1 (rank one) on every seed — true by construction")
+        worst = max(fits_all, key=lambda f: f["late"])
+        det = {**worst, **corners, "SR_minus_1_at_t_max": [float(sim["sr"][j][-1].max() - 1) for j in ("+1", "-1")],
                "SR_full_W_at_t_max": float(sim["sr"]["all"][-1].max())}
-        return Verdict.compare("max_j exponent of SR(W_j) − 1 vs log t (late half of the window)", worst["late"], -0.9,
-                               "<=", constants=k, hypotheses=H, details=det)
+        return seeds_verdict("max_j exponent of SR(W_j) − 1 vs log t (late half of the window)", per_seed, -0.9, "<=",
+                             dl, a, attainable=(-np.inf, np.inf), constants=k, hypotheses=H, details=det)
     if bullet == "margins":
         fits = [window_fit(t, np.maximum(sim["spread"][:, s], 1e-15), x_of=lambda v: np.log(np.log(v)),
-                           frac=window_frac(sim)) for s in range(inst.B)]
+                           frac=window_frac(sim)) for s in range(B)]
         worst = max(fits, key=lambda f: f["late"])
-        det = {**worst, "spread_at_t_max": float(sim["spread"][-1].max())}
-        return Verdict.compare("exponent of max_{i,k} normalised margin gap vs log t (late half)", worst["late"], -0.5,
-                               "<=", constants=k, hypotheses=H, details=det)
+        det = {**worst, **corners, "spread_at_t_max": float(sim["spread"][-1].max())}
+        return seeds_verdict("exponent of max_{i,k} normalised margin gap vs log t (late half)",
+                             [f["late"] for f in fits], -0.5, "<=", dl, a, constants=k, hypotheses=H, details=det)
     if bullet == "loss":
-        fits = [window_fit(t, sim["loss"][:, s], frac=window_frac(sim)) for s in range(inst.B)]
+        fr = window_frac(sim)
+        w = t >= t[-1] * fr
+        tL = t[w, None] * sim["loss"][w]  # (T_w, B)
+        band = tL.max(axis=0) / tL.min(axis=0)
+        fits = [window_fit(t, sim["loss"][:, s], frac=fr) for s in range(B)]
         worst = max(fits, key=lambda f: abs(f["late"] + 1))
-        det = {**worst, "distance_to_-1/2": abs(worst["late"] + 0.5), "tL_at_t_max": float(t[-1] * sim["loss"][-1].max())}
-        return Verdict.compare("|exponent of L_S vs t (late half) + 1|", abs(worst["late"] + 1), 0.03, "<=",
-                               constants=k, hypotheses=H, details=det)
+        det = {**worst, **corners, "window": [float(t[w][0]), float(t[-1])], "max_abs_exponent_plus_1":
+               abs(worst["late"] + 1), "distance_to_-1/2": abs(worst["late"] + 0.5),
+               "tL_at_t_max": float(t[-1] * sim["loss"][-1].max())}
+        return seeds_verdict("max/min of t·L_S(t) over the late window (Θ(t⁻¹): t·L_S bounded above and below)", band,
+                             LOSS_BAND, "<=", dl, a, constants=k, hypotheses=H, details=det)
     # closed form for exactly orthogonal data
     lim = float(np.mean(inst.n * inst.m / (inst.eta * inst.norms2 * (1 + inst.gamma**2))))
     tl = t[-1] * sim["loss"][-1]
-    err = float(np.abs(tl / lim - 1).max())
     k["limit"] = lim
-    return Verdict.compare("|t·L_S(t_max) / ((1/n)Σ nm/(η‖x_i‖²(1+γ²))) − 1|", err, 0.02, "<=", constants=k,
-                           hypotheses=H, details={"tL": [float(x) for x in tl]})
+    return seeds_verdict("|t·L_S(t_max) / ((1/n)Σ nm/(η‖x_i‖²(1+γ²))) − 1|", np.abs(tl / lim - 1), 0.02, "<=", dl, a,
+                         constants=k, hypotheses=H, details={"tL_worst": float(tl.max()), **corners})
+
+
+def width_event_failures(inst) -> int:
+    """Init seeds on which some |S_i⁽⁰⁾| = #{r: ⟨w_{y_i,r}⁽⁰⁾, x_i⟩ ≥ 0} < 0.4m: the event App. G's margin and loss
+    proofs use (Lemma B.2), which Theorem 4.1 does not assume (no width condition): the finding on Theorem 4.1."""
+    S0 = (inst.W0 @ inst.X.T) >= 0  # (B, 2m, n)
+    own = (np.concatenate([np.ones(inst.m), -np.ones(inst.m)])[:, None] == inst.y[None, :])
+    size = (S0 & own[None]).sum(axis=1)  # (B, n)
+    return int((size < 0.4 * inst.m).any(axis=1).sum())
+
+
+def corners_of(scn: Scenario, inst) -> list[str]:
+    """The corners of the hypothesis range the instance sits at (each knob at its printed bound)."""
+    k = inst.knobs()
+    out = []
+    if k["eta_hat"] >= (1 - 1e-9) / C_ETA:
+        out.append("largest step")
+    if k["sig_hat"] >= (1 - 1e-9) / C_SIGMA:
+        out.append("largest init scale")
+    kap = k["kappa_R"] if inst.gamma == 0 else k["kappa_L"]
+    if kap <= C_KAPPA * (1 + 1e-6):
+        out.append("smallest separation")
+    if scn.get("data") == "orth":
+        out.append("orthogonal data")
+    if inst.n >= 10:
+        out.append("n ≥ 10")
+    return out
+
+
+# Θ(t⁻¹) at a finite horizon: c ≤ t·L_S(t) ≤ C on the late window, read as max/min of t·L_S within a factor 2. A rate
+# t^{−1/2} (Frei et al.'s alternative) moves t·L_S by (t_max/t_lo)^{1/2} ≥ 2.8 over the window, a loss tending to a
+# constant by ≥ 8. The former test, the local exponent within 0.03 of −1, asked that the constant had converged — more
+# than Θ prints: on ReLU nets at t = 8000 it failed on ≈ 1/3 of 48 init seeds (|b + 1| up to 0.125 while t·L_S still
+# drifts by ≤ ×1.3), a transient of the suite's horizon, not another rate (the exact orthogonal limit holds, 2%).
+LOSS_BAND = 2.0
 
 
 def horizon(p) -> int:
@@ -147,14 +203,25 @@ def eta_range(p) -> tuple[float, float]:
     return (0.2, 0.25) if p.name == "ci" else (0.02, 0.25)
 
 
-IN = lambda p: regime(GAMMAS, n=(2, 6), m=(1, 8), eta_hat=eta_range(p), steps=horizon(p))  # noqa: E731
-ORTH = lambda p: regime(GAMMAS, n=(2, 6), m=(1, 8), data="orth", eta_hat=eta_range(p), steps=horizon(p))  # noqa: E731
+def sizes(p) -> list[int]:
+    """n ∈ {4, 6, 10} under ci (48 init seeds per instance), {4, 6, 10, 20} otherwise: several samples per class."""
+    return [4, 6, 10] if p.name == "ci" else [4, 6, 10, 20]
+
+
+def widths(p) -> tuple[int, int]:
+    return (2, 16) if p.name == "ci" else (2, 64)
+
+
+IN = lambda p: regime(GAMMAS, n=sizes(p), m=widths(p), eta_hat=eta_range(p), steps=horizon(p), seeds=p.seeds,  # noqa: E731
+                      n_pos="half")
+ORTH = lambda p: regime(GAMMAS, n=sizes(p), m=widths(p), data="orth", eta_hat=eta_range(p), steps=horizon(p),  # noqa: E731
+                        seeds=p.seeds, n_pos="half")
 
 
 def fixed(p, **params) -> st.SearchStrategy:
     """One fixed control instance (nothing to shrink: one run of 4000 steps in ci)."""
     base = {"data": "orth", "n": 4, "d": 8, "n_pos": 2, "gamma": 0.5, "m": 4, "eta_hat": 0.25, "sig_hat": 0.05,
-            "delta": 0.1, "seeds": 2, "R_max": 1.0, "kappa": 100.0, "pattern": "uniform",
+            "delta": 0.1, "seeds": p.seeds, "R_max": 1.0, "kappa": 100.0, "pattern": "uniform",
             "steps": 4_000 if p.name == "ci" else horizon(p)}
     base.update(params)
     return st.just(Scenario("kou", int(base.pop("seed", 1)), base))
@@ -185,7 +252,7 @@ def _per_class(scn) -> Verdict:
     ev = vs[0].evidence
     return Verdict.compare("max over classes j, t ∈ [1, 50] ∪ {t_max} and consecutive slopes γ < γ′ of SR(W_j; γ′) − "
                            "SR(W_j; γ)", max(gap.values()), 0.0, "<", constants=ev.constants, hypotheses=ev.hypotheses,
-                           details={"per_class_gaps": gap})
+                           details={"per_class_gaps": gap, "test": reading_test()})
 
 
 def digits(what: str):
@@ -210,20 +277,31 @@ CLAIM = register(Claim(
     kind="statistical",
     hypotheses=list(LEAKY_HYPS) + [LEAKY_ACT],
     constants=list(CONSTANTS),
+    printed_notes=[PrintedNote(
+        "hypothesis-stronger", "Theorem 4.1 (statement) vs App. G (Lemmas G.1–G.4, via Lemma B.2)",
+        printed="no width condition on m (leaky ReLU)",
+        read_as="the margin (c) and loss (e) bullets are proved in App. G, whose (G.4)/(G.5) steps and Lemma G.3 use "
+                "0.4m ≤ |S_i⁽⁰⁾| (Lemma B.2's event, which needs m ≥ 50 log(2n/δ))",
+        consequence="a missing hypothesis of Theorem 4.1 (finding on the theorem, not only the (5.12) proof erratum): "
+                    "the proofs of (c) and (e) do not cover small widths; the suite tests the theorem as printed (no "
+                    "width condition, m from 2) and it holds there — the details count the init seeds with some "
+                    "|S_i⁽⁰⁾| < 0.4m (seeds_with_S0_below_0.4m)",
+        evidence="Theorem 4.1's hypotheses (4.1 in Sec. 4) list only the data, step and init conditions; App. G's "
+                 "Lemma G.1 proof of (G.4) divides by |S_i| ≥ 0.4m, Lemma G.3/G.4 inherit it")],
     checks=[
         Check("in-regime-norms", "in-regime", IN, lambda s: _run(s, "norm"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(a) every neuron's norm grows like log t (slope ratio within 10%)"),
-        Check("in-regime-stable-rank", "in-regime", IN, lambda s: _run(s, "sr"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(b) SR(W_j) − 1 decays at least like 1/log t"),
+              sharpness_why=NO_SHARP, alpha=STAT_SHARE, description="(a) every neuron's norm grows like log t (slope ratio within 10%)"),
+        Check("in-regime-stable-rank", "in-regime", IN, lambda s: _run(s, "sr"), cost=COST, sharpness=None, attainable="other",
+              sharpness_why=NO_SHARP, alpha=STAT_SHARE, description="(b) SR(W_j) − 1 decays at least like 1/log t"),
         Check("in-regime-margins", "in-regime", IN, lambda s: _run(s, "margins"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
+              sharpness_why=NO_SHARP, alpha=STAT_SHARE, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
         Check("in-regime-loss", "in-regime", IN, lambda s: _run(s, "loss"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(e) L_S ∝ t^b with |b + 1| ≤ 0.03 on the late window"),
+              sharpness_why="Θ(·) prints no constant: the factor-2 band is the finite-t reading of Θ(t⁻¹) (LOSS_BAND)", alpha=STAT_SHARE, description="(e) L_S = Θ(t⁻¹): per init seed (CP test over the profile's seeds), t·L_S(t) stays within a factor 2 over the late window (the fitted exponents in the details)"),
         Check("in-regime-loss-orthogonal-limit", "in-regime", ORTH, lambda s: _run(s, "limit"), cost=COST,
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
-              alpha=ALPHA_SEEDS, description="(e) exactly orthogonal data: t·L_S → (1/n)Σ nm/(η‖x_i‖²(1+γ²)) within 2%"),
+              alpha=STAT_SHARE, description="(e) exactly orthogonal data: t·L_S → (1/n)Σ nm/(η‖x_i‖²(1+γ²)) within 2%"),
         Check("experiment-section-6-faster-decrease-corrected", "in-regime", xp.scenarios, experiment("faster"),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="experiment", reading="stable rank of the full W = [W₊₁; W₋₁]", sharpness=None,
+              **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, target="experiment", reading="stable rank of the full W = [W₊₁; W₋₁]", sharpness=None,
               sharpness_why=ORDER,
               description="Figure 1: 'the stable rank will decrease faster for larger leaky ReLU slopes': for every "
                           "t ∈ [1, 50], mean SR(W) strictly decreasing in γ ∈ {0, 0.1, 0.5, 0.9}. The per-class "
@@ -231,13 +309,13 @@ CLAIM = register(Claim(
                           "details['max_increase_per_class_reading']): ambiguous as printed, full-W reading holds. "
                           + MIX),
         Check("experiment-section-6-smaller-limit-corrected", "in-regime", xp.scenarios, experiment("limit"),
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="experiment", reading="stable rank of the full W at t = 1000", sharpness=None,
+              **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, target="experiment", reading="stable rank of the full W at t = 1000", sharpness=None,
               sharpness_why=ORDER,
               description="Figure 1: '… and have a smaller value when epoch t → ∞': at t = 1000 mean SR(W) strictly "
                           "decreasing in γ. The per-class reading fails (SR(W_j) of all leaky slopes ≈ 1.01, "
                           "γ = 0.9 above γ = 0.5 by ≈ 0.001–0.003): ambiguous as printed, full-W reading holds. " + MIX),
         Check("experiment-section-6-per-class-as-printed", "in-regime", xp.scenarios, _per_class,
-              **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, target="experiment", reading="stable rank of each class's W_j",
+              **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, target="experiment", reading="stable rank of each class's W_j",
               erratum="Section 6 says the stable rank 'will decrease faster for larger leaky ReLU slopes and have a "
                       "smaller value when t → ∞'; per class (SR(W_j), the quantity Theorem 4.1 bounds) the order breaks "
                       "once the curves reach ≈ 1: γ = 0.9 ends above γ = 0.5 by ≈ 0.001–0.005. The full-W reading holds "
@@ -246,22 +324,22 @@ CLAIM = register(Claim(
               description="Figure 1 per class, on the runs of the two corrected checks: SR(W_j) strictly decreasing in γ "
                           "∈ {0, 0.1, 0.5, 0.9} at every t ∈ [1, 50] and at t = t_max, for j = ±1. " + MIX),
         Check("experiment-appendix-a1-leaky-to-one", "in-regime", xp.scenarios, experiment("leaky-to-one"),
-              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=6.0,
+              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, sharpness=2.0, loose="declared finite-horizon tolerance SR − 1 ≤ 0.05 against ≈ 0.009 measured (looseness ≈ 5.3): the tolerance is the suite's reading of 'converge to 1'",
               description="Figure 4: 'the stable rank for the leaky ReLU network with large slopes γ will converge to "
                           "1': SR(W_j) − 1 ≤ 0.05 at t = 1000 for γ ∈ {0.5, 0.9}, both classes (declared finite-horizon "
-                          "tolerance; measured ≈ 0.009, looseness ≈ 5.3, hence sharpness 6). " + MIX),
-        Check("experiment-digits-quick-drop", "in-regime", xp.scenarios, digits("quick-drop"), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
+                          "tolerance; measured ≈ 0.009, looseness ≈ 5.3, graded with the default factor 2). " + MIX),
+        Check("experiment-digits-quick-drop", "in-regime", xp.scenarios, digits("quick-drop"), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE,
               description="Figure 3: 'when initialization is sufficiently small, the stable rank will quickly decrease "
                           "to a small value compared to its initialization values': σ₀ = 1e-5, SR(W^(10))/SR(W^(0)) "
                           "≤ 0.1 (measured ≈ 0.058). " + DIGITS),
-        Check("experiment-digits-init-dependence", "in-regime", xp.scenarios, digits("init"), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
-              sharpness=10.0,
+        Check("experiment-digits-init-dependence", "in-regime", xp.scenarios, digits("init"), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE,
+              sharpness=2.0, loose="the printed 'largely depend' read as ≥ 2×; measured ratio ≈ 17 (looseness ≈ 8.5)",
               description="Figure 3: 'the stable rank … will largely depend on the initialization and the training "
                           "time': at some t ≥ 1, SR(W; σ₀ = 1e-2) ≥ 2·SR(W; σ₀ = 1e-5) (measured ≈ 17, hence "
                           "sharpness 10; the monotone-in-σ₀ reading is stronger than printed and reported only). "
                           + DIGITS),
         Check("experiment-digits-width", "in-regime", xp.scenarios, lambda s: xp.width_verdict(s, 0.1, LEAKY_HYPS),
-              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=25.0,
+              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, sharpness=2.0, loose="'weakly influenced' read as within 10%; measured spread 0.002–0.015 (looseness ≤ 23 on the ci seeds)",
               description="Appendix A.2 Figure 7: 'the stable rank of networks utilizing … leaky ReLU is weakly "
                           "influenced by the width': max/min over m of the final SR(W) − 1 ≤ 0.1 (declared reading "
                           "of 'weakly': within 10%; measured ≈ 0.002–0.015, looseness ≤ 23 on any 4 ci seeds, hence "

@@ -16,9 +16,10 @@ import numpy as np
 from checkers.claim import Check, Claim, register
 from checkers.hypotheses import Constant, measured
 from checkers.kou import experiments as xp
-from checkers.kou.common import ALPHA_SEEDS, CONSTANTS, KAPPA_R, RELU_HYPS, SIGMA_R, WIDTH, jvec, regime
-from checkers.kou.thm4_1 import (DIGITS, MIX, NO_SHARP, _run as run_bullet, eta_range, fixed, horizon, norm_log, simulate_long,
-                                 window_frac)
+from checkers.kou.common import (CONSTANTS, KAPPA_R, RELU_HYPS, SIGMA_R, STAT_SHARE, WIDTH, XP_SHARE, jvec, regime,
+                                 seeds_verdict, test_level)
+from checkers.kou.thm4_1 import (DIGITS, MIX, NO_SHARP, _run as run_bullet, corners_of, eta_range, fixed, horizon, norm_log,
+                                 simulate_long, window_frac)
 from checkers.verdict import Verdict
 from generators.scenario import Scenario
 
@@ -27,6 +28,7 @@ COST = 6.0
 
 
 def _run(scn: Scenario, bullet: str) -> Verdict:
+    """One bullet on every init seed; "w.p. ≥ 1 − δ" is the exact test of :func:`seeds_verdict`."""
     if bullet in ("margins", "loss"):
         return run_bullet(scn, bullet, RELU_HYPS)
     sim = simulate_long(scn)
@@ -37,32 +39,45 @@ def _run(scn: Scenario, bullet: str) -> Verdict:
     k["t_max"] = int(scn["steps"])
     H = measured(k, *RELU_HYPS)
     t = sim["t"]
+    a, dl = test_level(scn), inst.delta
+    corners = {"corners": corners_of(scn, inst)}
     if bullet == "norms":
         q = np.stack([sim["block_fro"][1], sim["block_fro"][-1], sim["block_spec"][1], sim["block_spec"][-1]], axis=-1)
         worst, det = norm_log(sim, q)
         det["which"] = ["‖W_+1‖_F", "‖W_−1‖_F", "‖W_+1‖₂", "‖W_−1‖₂"][det.get("index", 0)]
-        return Verdict.compare("max |slope_late/slope_early − 1| of ‖W_j‖_F, ‖W_j‖₂ vs log t", worst, 0.1, "<=",
-                               constants=k, hypotheses=H, details=det)
+        return seeds_verdict("max |slope_late/slope_early − 1| of ‖W_j‖_F, ‖W_j‖₂ vs log t", worst, 0.1, "<=", dl, a,
+                             constants=k, hypotheses=H, details={**det, **corners})
     if bullet == "sr":
         late = t >= t[-1] * window_frac(sim)
-        sr = max(float(sim["sr"][j][late].max()) for j in ("+1", "-1"))
+        per_seed = np.max([sim["sr"][j][late].max(axis=0) for j in ("+1", "-1")], axis=0)  # (B,)
         k["SR_at_t_max"] = [float(sim["sr"][j][-1].max()) for j in ("+1", "-1")]
-        return Verdict.compare("max_j SR(W_j) on the late window", sr, C_SR, "<=", constants=k, hypotheses=H)
+        k["limit_2k_over_k_plus_1"] = [2 * c / (c + 1) for c in (int((inst.y > 0).sum()), int((inst.y < 0).sum()))]
+        hi = float(min(inst.m, inst.d))  # SR(W_j) ≤ rank W_j ≤ min(m, d)
+        return seeds_verdict("max_j SR(W_j) on the late window", per_seed, C_SR, "<=", dl, a, attainable=(1.0, hi),
+                             constants=k, hypotheses=H, details=corners)
     # closed form, orthogonal data: t·L_S → (1/n) Σ_i n m² / (η ‖x_i‖² |S_i^{(0)}|)
     S0 = (inst.W0 @ inst.X.T) >= 0  # (B, 2m, n)
     own = jvec(inst.m)[:, None] == inst.y[None, :]
     size = (S0 & own[None]).sum(axis=1)  # (B, n)
-    if (size == 0).any():
-        return Verdict.vacuous("a sample has no active own-class neuron at init (width event failed)")
-    lim = (inst.n * inst.m**2 / (inst.eta * inst.norms2[None] * size)).mean(axis=1)
+    dead = (size == 0).any(axis=1)
+    lim = (inst.n * inst.m**2 / (inst.eta * inst.norms2[None] * np.maximum(size, 1))).mean(axis=1)
     tl = t[-1] * sim["loss"][-1]
-    k["limit"] = [float(x) for x in lim]
-    return Verdict.compare("|t·L_S(t_max) / ((1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|)) − 1|", float(np.abs(tl / lim - 1).max()),
-                           0.02, "<=", constants=k, hypotheses=H, details={"tL": [float(x) for x in tl]})
+    err = np.where(dead, np.nan, np.abs(tl / lim - 1))  # a dead sample (width event failed) is a failed seed
+    k["limit_worst"] = float(lim.max())
+    return seeds_verdict("|t·L_S(t_max) / ((1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|)) − 1|", err, 0.02, "<=", dl, a,
+                         constants=k, hypotheses=H, details={"tL_worst": float(tl.max()), "dead_seeds": int(dead.sum()),
+                                                             **corners})
 
 
-IN = lambda p: regime(0.0, n=(2, 4), eta_hat=eta_range(p), steps=horizon(p))  # noqa: E731
-ORTH = lambda p: regime(0.0, n=(2, 4), data="orth", eta_hat=eta_range(p), steps=horizon(p))  # noqa: E731
+def sizes(p) -> list[int]:
+    """n ∈ {4, 6} under ci (ReLU widths m ≥ 8 log(n/δ) ≈ 30: 48 init seeds per instance), {4, 6, 10, 20} otherwise."""
+    return [4, 6] if p.name == "ci" else [4, 6, 10, 20]
+
+
+IN = lambda p: regime(0.0, n=sizes(p), eta_hat=eta_range(p), steps=horizon(p), seeds=p.seeds, n_pos="half",  # noqa: E731
+                      d_extra=(8, 24))  # d ≥ n + 8 > c = 4: SR(W_j) ≤ min(m, d) leaves the bound room to fail
+ORTH = lambda p: regime(0.0, n=sizes(p), data="orth", eta_hat=eta_range(p), steps=horizon(p), seeds=p.seeds,  # noqa: E731
+                        n_pos="half")
 DEAD = lambda p: fixed(p, gamma=0.0, m=1, n=2, d=4)  # noqa: E731
 
 XP_OUTSIDE = dict(outside_by_design=(KAPPA_R.text, SIGMA_R.text, WIDTH.text), outside_why="the paper's own experiments (Section 6 mixture data, Appendix A, sklearn digits 0 vs 1) lie far outside the theorem's data condition (κ ≈ 0.05–1 on the mixture, ≈ 1e-7–1e-3 on digits, vs C = 100; the Section 6 runs also initialise above the σ₀ bound, and the ReLU digits runs use widths below C log(n/δ)): the checks test what the paper says each figure shows, measured and reported, not the theorem itself")
@@ -84,39 +99,42 @@ CLAIM = register(Claim(
                                                                "orthogonal data")],
     checks=[
         Check("in-regime-norms", "in-regime", IN, lambda s: _run(s, "norms"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(a) ‖W_j‖_F and ‖W_j‖₂ grow like log t (slope ratio within 10%)"),
-        Check("in-regime-stable-rank", "in-regime", IN, lambda s: _run(s, "sr"), cost=COST, sharpness=4.0,
-              alpha=ALPHA_SEEDS, description="(b) SR(W_j) ≤ c = 4 on the late window"),
+              sharpness_why=NO_SHARP, alpha=STAT_SHARE, description="(a) ‖W_j‖_F and ‖W_j‖₂ grow like log t (slope ratio within 10%)"),
+        Check("in-regime-stable-rank", "in-regime", IN, lambda s: _run(s, "sr"), cost=COST, sharpness=None,
+              sharpness_why="c is an unspecified absolute constant in the print; the declared c = 4 is the suite's "
+                            "reading, not a printed bound to tighten (the limits measured are ≈ 2k/(k+1), in the details)",
+              attainable="stable-rank",
+              alpha=STAT_SHARE, description="(b) SR(W_j) ≤ c = 4 on the late window"),
         Check("in-regime-margins", "in-regime", IN, lambda s: _run(s, "margins"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
+              sharpness_why=NO_SHARP, alpha=STAT_SHARE, description="(c) normalised margin gaps decay (exponent in log t ≤ −0.5)"),
         Check("in-regime-loss", "in-regime", IN, lambda s: _run(s, "loss"), cost=COST, sharpness=None,
-              sharpness_why=NO_SHARP, alpha=ALPHA_SEEDS, description="(d) L_S ∝ t^b with |b + 1| ≤ 0.03"),
+              sharpness_why="Θ(·) prints no constant: the factor-2 band is the finite-t reading of Θ(t⁻¹) (LOSS_BAND)", alpha=STAT_SHARE, description="(d) L_S = Θ(t⁻¹): per init seed (CP test over the profile's seeds), t·L_S(t) stays within a factor 2 over the late window (the fitted exponents in the details)"),
         Check("in-regime-loss-orthogonal-limit", "in-regime", ORTH, lambda s: _run(s, "limit"), cost=COST,
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
-              alpha=ALPHA_SEEDS, description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
+              alpha=STAT_SHARE, description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
         Check("experiment-appendix-a1-relu-not-one", "in-regime", xp.scenarios,
-              lambda s: xp.mixture_verdict(s, "relu-not-one", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=6.0,
+              lambda s: xp.mixture_verdict(s, "relu-not-one", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, sharpness=2.0, loose="SR(W) − 1 ≥ 0.3 read for 'will not converge to 1'; measured 0.7–1.4 (looseness 2.2–4.2 under base seeds 0–4)",
               reading="stable rank of the full W (per class, one W_j can come close to 1: see details)",
               description="Figure 4: 'in comparison, the stable rank for the ReLU network will not converge to 1': "
                           "SR(W) − 1 ≥ 0.3 at t = 1000 for ReLU (measured ≈ 0.7–1.4; γ = 0.9 gives ≈ 0.01). "
-                          "Sharpness 6: the looseness moves with the drawn instances (3.43, 3.37, 3.27, 4.19, 2.24 "
-                          "under base seeds 0–4), 6 is ×1.4 above their max. " + MIX),
+                          "The looseness moves with the drawn instances (3.43, 3.37, 3.27, 4.19, 2.24 "
+                          "under base seeds 0–4; declared loose). " + MIX),
         Check("experiment-digits-quick-drop", "in-regime", xp.scenarios,
-              lambda s: xp.digits_verdict(s, 0.0, "quick-drop", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA,
+              lambda s: xp.digits_verdict(s, 0.0, "quick-drop", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE,
               description="Figure 2 (ReLU): small init ⇒ the stable rank quickly decreases to a small value compared "
                           "to its initialization value: σ₀ = 1e-5, SR(W^(10))/SR(W^(0)) ≤ 0.1 (measured ≈ 0.058). "
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("experiment-digits-init-dependence", "in-regime", xp.scenarios,
-              lambda s: xp.digits_verdict(s, 0.0, "init", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=10.0,
+              lambda s: xp.digits_verdict(s, 0.0, "init", RELU_HYPS), target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, sharpness=2.0, loose="the printed 'largely depend' read as ≥ 2×; measured ratio ≈ 17 (looseness ≈ 8.5)",
               description="Figure 2 (ReLU): the stable rank largely depends on the initialization and the training "
                           "time: at some t ≥ 1, SR(W; σ₀ = 1e-2) ≥ 2·SR(W; σ₀ = 1e-5) (measured ≈ 17). "
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("experiment-digits-width", "in-regime", xp.scenarios, lambda s: xp.width_verdict(s, 0.0, RELU_HYPS),
-              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=xp.ALPHA, sharpness=40.0,
+              target="experiment", **XP_OUTSIDE, cost=3.0, alpha=XP_SHARE, sharpness=2.0, loose="'weakly influenced' read as within 10%; measured spread 0.001–0.015 (looseness 6.7–28 under base seeds 0–4)",
               description="Appendix A.2 Figure 6 (ReLU): the stable rank is weakly influenced by the width: max/min "
                           "over m of the final SR(W) − 1 ≤ 0.1 (declared reading of 'weakly': within 10%; measured "
-                          "≈ 0.001–0.015). Sharpness 40: the looseness moves with the drawn instances (19.5, 28.3, "
-                          "6.7, 17.2, 12.4 under base seeds 0–4), 40 is ×1.4 above their max. Widths "
+                          "≈ 0.001–0.015). The looseness moves with the drawn instances (19.5, 28.3, "
+                          "6.7, 17.2, 12.4 under base seeds 0–4; declared loose). Widths "
                           "{10, 50, 100} (ci, 100 steps) / {10, 50, 100, 500} (300 steps; the paper also has 1000); trends reported only. "
                           + DIGITS.replace("; leaky slope 0.1 as in Figure 3", "")),
         Check("negative-control-dead-norms", "negative-control", DEAD, lambda s: _run(s, "norms"), cost=COST,
