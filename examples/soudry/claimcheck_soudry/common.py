@@ -182,3 +182,29 @@ def corners(scn: Scenario) -> list[str]:
     if float(scn["s0"]) >= 3.0:
         out.append("large init")
     return out
+
+
+DESCENT_STEPS = 300
+
+
+@functools.lru_cache(maxsize=256)
+def descent(scn: Scenario) -> dict:
+    """The descent inequality of the proof of Lemma 1 on the first DESCENT_STEPS steps, every step: L is
+    βσ_max²(X)-smooth (∇²L = Σ ℓ″(u_n) x_n x_nᵀ ⪯ β XXᵀ), so L(w(t+1)) ≤ L(w(t)) − η(1 − ηβσ_max²/2)‖∇L(w(t))‖².
+    Returns the smallest ratio of the decrease to that guarantee (≥ 1 when the step obeys the printed bound)."""
+    X, y, w0, _n = materialise(scn)
+    Z = y[:, None] * X
+    sigma_max = float(np.linalg.norm(Z, 2))
+    bound = 2.0 / (BETA * sigma_max**2)
+    eta = float(scn["c"]) * bound
+    run = simulate_linear(X, y, w0, step_size=eta, steps=DESCENT_STEPS, record_steps=range(DESCENT_STEPS + 1))
+    q = {"sep_margin": separability_margin(X, y), "eta_over_bound": eta / bound}
+    if run.diverged:
+        return {"q": q, "diverged": True, "diverged_at": run.diverged_at}
+    grad2 = np.sum(((1.0 / (1.0 + np.exp(run.margins[:-1]))) @ Z) ** 2, axis=1)  # ‖∇L(w(t))‖², −ℓ′(u) = σ(−u)
+    guarantee = eta * (1.0 - eta * BETA * sigma_max**2 / 2.0) * grad2
+    ok = grad2 > 1e-12 * max(1.0, float(grad2.max()))
+    ratio = (run.loss[:-1] - run.loss[1:])[ok] / guarantee[ok]
+    k = int(np.argmin(ratio))
+    return {"q": q, "diverged": False, "ratio": float(ratio[k]), "step": int(np.flatnonzero(ok)[k]),
+            "constants": {"eta_over_bound": eta / bound, "sigma_max": sigma_max, "steps": DESCENT_STEPS}}

@@ -15,6 +15,8 @@ its KKT residuals recomputed in common.max_margin):
   over the last decade.
 * ``loss-rate``: L(w(t)) = O(1/t) with the constant 2‖ŵ‖²/η: the proof's limit of t·L(w(t)) (η e^{−x_nᵀw̃} = α_n on
   the support vectors gives t·L → Σα_n/η = ‖ŵ‖²/η) with the suite's factor 2 for finite t; K_eff = max η t L/‖ŵ‖².
+* ``descent`` (proof step of Lemma 1, used by Theorem 3): every step decreases L by at least η(1 − ηβσ_max²/2)‖∇L‖²,
+  the descent lemma for the βσ_max²-smooth L — where the printed step bound comes from.
 * negative controls (control="data"): a copy of x_1 with the opposite label makes the data non-separable: GD
   converges to a finite point, ρ(t) grows like ‖ŵ‖ log t and t·L(w(t)) like t.
 """
@@ -24,7 +26,7 @@ from hypothesis import strategies as st
 
 from claimcheck.api import Check, Claim, Constant, PrintedNote, Scenario, Verdict, measured, register
 
-from claimcheck_soudry.common import LOSS, SEP, STEP, corners, measure
+from claimcheck_soudry.common import LOSS, SEP, STEP, corners, descent, measure
 
 CORNERS = ("step at its printed bound", "small margin", "large init")
 DRIFT_MAX = 0.5
@@ -81,6 +83,16 @@ def _loss(scn: Scenario) -> Verdict:
                            details={"corners": corners(scn), "t": m["t"], "tL_over_limit": m["K"]})
 
 
+def _descent(scn: Scenario) -> Verdict:
+    d = descent(scn)
+    hyps = measured(d["q"], SEP, LOSS, STEP)
+    if d["diverged"]:
+        return Verdict.diverged(d["diverged_at"], hypotheses=hyps)
+    return Verdict.compare("min_t (L(w(t)) − L(w(t+1))) / (η(1 − ηβσ_max²/2)‖∇L(w(t))‖²), t < 300", d["ratio"], 1.0,
+                           ">=", constants=d["constants"], hypotheses=hyps,
+                           details={"corners": corners(scn), "worst_step": d["step"]})
+
+
 STEP_NOTE = PrintedNote(
     kind="hypothesis-stronger", where="Theorem 3 (and Lemma 1): the step size",
     printed="η < 2β⁻¹σ_max⁻²(X)",
@@ -92,7 +104,10 @@ STEP_NOTE = PrintedNote(
                 "any constant step (Wu, Braverman & Lee, NeurIPS 2023). What the step does change within the window is "
                 "how far the direction still is from ŵ (C_direction_eff = e(t) log t over the last decade: median 0.72 at "
                 "η = ½ the bound, 2.3 at 5×, 3.6 at 20×, same draws): a larger constant of the O(1/log t) rate, not "
-                "a different limit.",
+                "a different limit. The descent inequality of Lemma 1's proof holds for every η (it is the smoothness "
+                "of L); the printed bound only makes its guarantee η(1 − ηβσ_max²/2)‖∇L‖² positive, i.e. the loss "
+                "monotone — and even that failed rarely past it: the loss rose on some step in 1, 6 and 7 of 30 "
+                "draws at 2×, 20× and 50× the bound (the first step, along Σ_n x_n, seldom overshoots).",
     evidence="examples/soudry/README.md (step probe)")
 
 CLAIM = register(Claim(
@@ -132,6 +147,10 @@ CLAIM = register(Claim(
                     "the bound at twice the limit the measured looseness is 1.3–2.4: the printed O(1/t) is sharp with the constant "
                     "‖ŵ‖²/η up to that factor",
               description="L(w(t)) ≤ 2‖ŵ‖²/(ηt) on t ∈ [T/10³, T] (O(1/t) with twice the proof's limit constant)"),
+        Check("descent", "in-regime", _scenarios(0), _descent, target="proof-step", corners=CORNERS,
+              description="proof of Lemma 1 (which Theorem 3 uses): L is βσ_max²(X)-smooth, so every step with "
+                          "η < 2β⁻¹σ_max⁻²(X) decreases L by at least η(1 − ηβσ_max²/2)‖∇L‖² (first 300 steps, "
+                          "every step; the ratio of the decrease to the guarantee ≥ 1)"),
         Check("residual-nonseparable", "negative-control", _scenarios(1), _residual, violates=SEP.text, control="data",
               description="x_1 appended with the opposite label: GD converges to a finite point, ρ grows like ‖ŵ‖ log t"),
         Check("loss-rate-nonseparable", "negative-control", _scenarios(1), _loss, violates=SEP.text, control="data",
