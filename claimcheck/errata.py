@@ -231,9 +231,13 @@ def errata_document(paper: str, claim_docs: list[Mapping], results_doc: Mapping 
         results = {c["id"]: c for c in results_doc.get("claims", []) if c.get("paper") == paper}
         run = f"{results_doc.get('profile', '?')} (created {results_doc.get('created', '?')})"
     groups = group_errata(claim_docs, results, run)
+    troubled = sorted(cid for cid, e in (results or {}).items()
+                      if e.get("finding", {}).get("problems") or e.get("verdict") == "error"
+                      or any(ch.get("outcome") in ("missed", "inconclusive", "error") for ch in e.get("checks", [])))
     return {"paper": paper, "title": PAPER_TITLES.get(paper, paper), "claims": len(claim_docs),
             "source": {"registry": True, "results": results_path, "run": run or None,
-                       "claims_in_results": None if results is None else len(results)},
+                       "claims_in_results": None if results is None else len(results),
+                       "claims_with_run_problems": troubled},
             "counts": {g["key"]: len(g["items"]) for g in groups}, "groups": groups}
 
 
@@ -250,6 +254,10 @@ def render_markdown(doc: Mapping) -> str:
              f"`claimcheck errata --paper {doc['paper']}" + (f" --results {src['results']}" if src.get("results") else "")
              + "` from the registry" + (f" and the {src['run']} run" if src.get("run") else
                                         " alone (no results.json: nothing below was re-run for this sheet)") + ".", "",
+             *([f"**The run did not meet its expectations for {len(src['claims_with_run_problems'])} claim(s)** "
+                f"({', '.join(src['claims_with_run_problems'])}: an error, a missed control, an inconclusive check or "
+                "an unexpected finding); their statuses below are what that run showed.", ""]
+               if src.get("claims_with_run_problems") else []),
              "| group | items |", "|---|---|"]
     lines += [f"| {g['title']} | {len(g['items'])} |" for g in doc["groups"]]
     for i, g in enumerate(doc["groups"], 1):
