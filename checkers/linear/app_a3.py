@@ -1,10 +1,11 @@
-"""Appendix A.3: the population Hessian, eq. (9) (r = 1). w̄_{m,ℓ⊥} read as the unit vector P_{w_ℓ⊥}w̄_m/sin θ_ℓm."""
+"""Appendix A.3: the population Hessian, eq. (9) (r = 1). The undefined w̄_{m,ℓ⊥} is taken as the unit vector
+P_{w_ℓ⊥}w̄_m/sin θ_ℓm (recorded as a PrintedNote with a check of the other reading)."""
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import measured
 from checkers.linear.common import ISOTROPIC
 from checkers.verdict import Verdict
@@ -43,6 +44,44 @@ def _fd(scn) -> Verdict:
                            details={"special": scn["special"]})
 
 
+def _hessian_bar_on_w_only(W, v, a) -> np.ndarray:
+    """(9) with w̄_{m,ℓ⊥} read as P_{w_ℓ⊥}w̄_m (the bar on w_m only, no normalisation of the projection)."""
+    H = hessian_W(W, v, a)
+    k, d = W.shape
+    Wb = W / np.linalg.norm(W, axis=1, keepdims=True)
+    I = np.eye(d)
+    for l in range(k):
+        for m in range(k):
+            if m == l:
+                continue
+            c = float(np.clip(Wb[l] @ Wb[m], -1, 1))
+            s = np.sqrt(max(0.0, 1 - c * c))
+            if s <= 1e-12:
+                continue
+            e_ml = (I - np.outer(Wb[l], Wb[l])) @ Wb[m]
+            e_lm = (I - np.outer(Wb[m], Wb[m])) @ Wb[l]
+            # replace the unit vectors e/s by the unnormalised e: subtract (1 − s)·(w̄_ℓ e_mlᵀ + w̄_m e_lmᵀ)/s
+            H[l * d:(l + 1) * d, m * d:(m + 1) * d] -= v[l] * v[m] / (2 * np.pi) * (1 - s) / s * (
+                np.outer(Wb[l], e_ml) + np.outer(Wb[m], e_lm))
+    return H
+
+
+def _fd_other_reading(scn) -> Verdict:
+    """The literal reading's FD error: it must exceed the tolerance (the unit-vector reading is the one that matches)."""
+    P = general_problem(scn)
+    W, v, a = P["W"], P["V"][:, 0], P["A"][0]
+    H = _hessian_bar_on_w_only(W, v, a)
+    h = 1e-6 * max(1.0, np.abs(W).max())
+    Hfd = np.zeros_like(H)
+    for j in range(W.size):
+        E = np.zeros(W.size)
+        E[j] = h
+        Hfd[:, j] = (grad(W + E.reshape(W.shape), v, a)[0] - grad(W - E.reshape(W.shape), v, a)[0]).ravel() / (2 * h)
+    err = float(np.abs(H - Hfd).max() / max(1.0, np.abs(Hfd).max()))
+    return Verdict.compare("max |(9) with w̄_{m,ℓ⊥} = P_{w_ℓ⊥}w̄_m − FD of ∇ℒ| / scale (the other reading's error)", err,
+                           TOL, ">=", hypotheses=measured({"sigma_dev": 0.0}, ISOTROPIC))
+
+
 CLAIM = register(Claim(
     id="linear.appA.3", paper="linear", ref="Appendix A.3",
     title="Closed-form population Hessian",
@@ -53,15 +92,37 @@ CLAIM = register(Claim(
           r"{\|\mathbf P\bar{\mathbf w}_i\|^2}\big)&\ell=m\\\frac{v_\ell v_m}{2\pi}(\bar{\mathbf w}_\ell\bar{\mathbf w}_{m,\ell^\perp}^T+"
           r"\bar{\mathbf w}_m\bar{\mathbf w}_{\ell,m^\perp}^T+(\pi-\theta_{\ell m})\mathbf I)&\ell\ne m\end{cases}",
     kind="identity", hypotheses=[ISOTROPIC],
+    printed_notes=[
+        PrintedNote("transcription", "A.3, (9), the ℓ ≠ m block",
+                    "w̄_{m,ℓ⊥} and w̄_{ℓ,m⊥}: undefined; A.3 defines only w_{ℓ,m⊥} = P_{w_m⊥}w_ℓ (unnormalised) and the "
+                    "bar as normalisation (w̄_l = w_l/‖w_l‖)",
+                    "the unit vector w_{m,ℓ⊥}/‖w_{m,ℓ⊥}‖ = P_{w_ℓ⊥}w̄_m/sin θ_ℓm (the defined bar applied to the defined "
+                    "symbol)",
+                    consequence="the other reading, P_{w_ℓ⊥}w̄_m (bar on w_m only), differs by 1/sin θ_ℓm and does not "
+                                "match the finite-difference Hessian off θ = π/2",
+                    check="other-reading-bar-on-w-only"),
+        PrintedNote("typo", "A.3.2, the intermediate display before (9)", "P_{w_i⊥} (running index i)",
+                    "P_{w_ℓ⊥} (the fixed ℓ, as in the final display (9))",
+                    consequence="with P_{w_i⊥}w_i = 0 the printed intermediate's first term would vanish identically; "
+                                "the final display (9), checked by in-regime, has P_{w_ℓ⊥}",
+                    evidence="in-regime: (9) with P_{w_ℓ⊥} matches the FD Hessian to 1e-5 on every example")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _problems(), _fd,
               description=f"(9) vs central FD of the closed-form gradient, relative error ≤ {TOL:g}; random W, the optimum "
                           "(θ = π) and a saddle (θ = 0), where the 0/0 terms take their limit 0",
               sharpness=None, sharpness_why="identity: the bound is a finite-difference tolerance"),
+        Check("other-reading-bar-on-w-only", "in-regime",
+              lambda p: st.builds(lambda s, k, d, sc: scenario(s, k=k, r=1, d=d, scale=sc, special="none"),
+                                  SEEDS, st.integers(2, 4), st.integers(2, 6), log_uniform(1e-1, 1e1)),
+              _fd_other_reading, target="as-printed",
+              description="(9) with the undefined w̄_{m,ℓ⊥} read literally as P_{w_ℓ⊥}w̄_m (no normalisation): its "
+                          "finite-difference error must exceed the tolerance (random W, d ≥ 2, so θ_ℓm ≠ π/2 a.s.); "
+                          "confirms that the unit-vector reading used by in-regime is the only one consistent with ∇ℒ",
+              sharpness=None, sharpness_why="a reading's disagreement (a lower bound on an error), not a bound to "
+                                           "tighten"),
         Check("negative-control-anisotropic", "negative-control", lambda p: _problems(sigma_top=1.01), _fd,
               description="x ~ N(0, Σ), Σ = I + 0.01uuᵀ: (9) must disagree with FD of the true gradient",
               violates=ISOTROPIC.text, control="data"),
     ],
-    notes="The printed A.3.2 intermediate writes P_{w_i⊥} where the final display has P_{w_ℓ⊥}; the final display (9) is "
-          "what is checked. ℒ is C² but not C³ where two neurons are (anti)parallel.",
+    notes="ℒ is C² but not C³ where two neurons are (anti)parallel. Printed forms: see printed_notes.",
 ))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import measured
 from checkers.linear.common import V_UNIT
 from checkers.verdict import Verdict
@@ -43,6 +43,9 @@ CLAIM = register(Claim(
           r"\tfrac{(\pi-\theta)\cos\theta+\sin\theta}{\pi}\|\mathbf w_1\|\|\mathbf w_2\|-\tfrac{3\pi-\sin\theta\frac{\|\mathbf w_2\|}{\|\mathbf w_1\|}-\theta}{2\pi}"
           r"\mathbf w_1^T\mathbf a+\tfrac{3\pi-\sin\theta\frac{\|\mathbf w_1\|}{\|\mathbf w_2\|}-\theta}{2\pi}\mathbf w_2^T\mathbf a+\|\mathbf a\|^2",
     kind="identity", hypotheses=[V_UNIT],
+    printed_notes=[PrintedNote("wording", "A.4", "for v₁ = v₂ = 1", "v = [v₁, −v₂] = [1, −1] (the network's sign "
+                               "convention v = [v₁, −v₂]), so W* = [a, −a]",
+                               consequence="none: no numeric content (the sign convention of v is implicit)")],
     checks=[
         Check("in-regime", "in-regime", lambda p: pair_states(rad=(0.0, 3.0), w1=(1e-3, 1e3)), _check,
               description="A.4 display vs the inner product with the closed-form gradient (8), to 1e-12 relative, any W, a",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, emp_grad, seeds_verdict, test_level
 from checkers.verdict import Verdict
@@ -61,6 +61,10 @@ CLAIM = register(Claim(
     latex=r"\|\mathbf w_1^{(1)}-\mathbf a\|^2+\|\mathbf w_2^{(1)}+\mathbf a\|^2\le\epsilon^2",
     kind="statistical", hypotheses=[N_GE], constants=[C_N, DELTA, Constant("c₆", 0.0, "ε/40 (the proof's choice), "
                                                                                    "at the boundary √(σ₁²+σ₂²)√d = c₆‖a‖")],
+    printed_notes=[PrintedNote("typo", "E.2.1, the proof's last sentences", "‖w₂^(1) − a‖ ≤ ε/√2 and "
+                               "‖w₁^(1) − a‖² + ‖w₂^(1) − a‖² ≤ ε²", "‖w₂^(1) + a‖ (the statement's form; w₂ → −a)",
+                               consequence="none for the finding: the statement prints + a and is tested as printed; "
+                                           "‖w₂^(1) − a‖ ≈ 2‖a‖ could not be small")],
     expected="false-as-printed",
     expected_reason="the one-step error ‖w₁^(1) − a‖² + ‖w₂^(1) + a‖² scales like ‖a‖² (the sampling error of the step is "
                     "≈ ‖a‖√(d/n)), while ε² and the numerical constants C, c do not: at ‖a‖ = 10 it exceeds ε² on every "
@@ -74,7 +78,8 @@ CLAIM = register(Claim(
           "(φ′(0) = 1 as in the proof's 1{xᵀw ≥ 0} sends w₁^(1) to ≈ 2a, error ≈ ‖a‖²; φ′(0) = 0 leaves w₁ = 0). "
           "Instances use σ₁²/(σ₁² + σ₂²) ∈ {0.01, ½, 0.99}. Classification (issue 18, item 7): false as printed, not "
           "ambiguous — the reading under which it holds (‖a‖ = 1) is not one the lemma's text allows (see expected_reason); "
-          "earlier runs reported it as ambiguous with that reading.",
+          "earlier runs reported it as ambiguous with that reading. Theorem 2's proof (F.3) uses the lemma as "
+          "‖W⁽¹⁾ − W*‖_F ≤ ε‖a‖, the scale-free form the corrected check tests.",
     checks=[
         Check("in-regime", "in-regime", lambda p: _states("as-printed", log_uniform(0.1, 10.0), SEED_FACTOR * p.seeds),
               _run, alpha=ALPHA_SHARE,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.verdict import Verdict
 
@@ -89,6 +89,9 @@ CLAIM = register(Claim(
     latex=r"\sqrt{\tfrac1n\sum_i(\mathbf a^T\mathbf x_i)^2(1-\mathrm{sgn}(\mathbf a^T\mathbf x_i)\mathrm{sgn}(\mathbf w^T\mathbf x_i))}"
           r"\le\tfrac32\tfrac{\epsilon}{1-\epsilon}\|\mathbf w-\mathbf a\|\quad\forall\mathbf w\in E(\epsilon)",
     kind="statistical", hypotheses=[IN_BALL], constants=[C_N, DELTA],
+    printed_notes=[PrintedNote("typo", "E.2.2, Lemma 9's statement (paper line 1022)",
+                               "h_⊥ is the part of h = w + a perpendicular to a", "h = w − a (E(ε) = {‖w − a‖ ≤ ε})",
+                               consequence="none: (w + a)_⊥ = (w − a)_⊥ since they differ by 2a ∥ a")],
     expected="false-as-printed",
     expected_reason="the left side is ≈ 0.651·‖h_⊥‖^{3/2} (population: √(2(φ − sin φ cos φ)/π)), the right side O(ε‖w − a‖): "
                     "for ‖w − a‖ = ε ≲ 0.15 (w − a ⊥ a) the chain fails at any n; the second link (middle ≤ (δ + √(21/20)ε)‖h‖) "

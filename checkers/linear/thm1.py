@@ -97,6 +97,30 @@ def _refine(scn, _verdict):
     return out
 
 
+def _f1_chain(scn) -> Verdict:
+    """F.1's displayed chain at every step of population GD in simulated coordinates (v₁ = v₂ = 1, unscaled step μ),
+    α = 0.3 (Lemma 4), β = √(5/2) (Lemma 5): the expansion identity, (a), (b) and the per-step contraction (1 − μα)."""
+    from checkers.linear.proofs import chain
+    from simulator.population import grad
+    S = pair_state(scn)
+    mu, T = float(scn["mu"]), int(scn["steps"])
+    v = np.array([1.0, -1.0])
+    tr = simulate_population(S["Wt"], v, S["a"], step_size=mu, steps=T)
+    Ws = list(tr.W)
+    grads = [grad(W, v, S["a"])[0] for W in Ws[:-1]]
+    rad = float(np.linalg.norm(S["Wt"].sum(0)) / np.linalg.norm(S["a"]))
+    hyps = measured({"rad": rad, "mu": mu}, INIT, STEP)
+    c = chain(Ws, grads, np.array([S["a"], -S["a"]]), mu, C2.value, float(np.sqrt(2.5)))
+    kw = {"hypotheses": hyps, "constants": {**c, "mu": mu, "rad": rad}}
+    return Verdict.all_of([
+        Verdict.compare("F.1 expansion ‖W⁺ − W*‖² = ‖W − W*‖² − 2μ⟨W − W*, ∇ℒ⟩ + μ²‖∇ℒ‖² (max relative residual)",
+                        c["expansion_residual"], 1e-9, "<=", **kw),
+        Verdict.compare("F.1 (a): max over τ of α‖W − W*‖²/⟨W − W*, ∇ℒ⟩ (α = 0.3, Lemma 4)", c["correlation"], 1.0, "<=", **kw),
+        Verdict.compare("F.1 (b): max over τ of ‖∇ℒ‖²/(β²‖W − W*‖²) (β² = 5/2, Lemma 5)", c["smoothness"], 1.0, "<=", **kw),
+        Verdict.compare("F.1 contraction: max over τ of ‖W⁺ − W*‖²/((1 − μα)‖W − W*‖²) (μ ≤ α/β² = c₁)",
+                        c["contraction"], 1.0, "<=", **kw)])
+
+
 def _f1(_scn) -> Verdict:
     d = contraction_f1()
     if d.outcome == "undecided":
@@ -243,6 +267,43 @@ def _fig4(scn) -> Verdict:
                         details=det)])
 
 
+SEC41_LOSS = 1e-10  # converged: ℒ < 1e-10 (measured 0 to 2e-16); stuck: ℒ > 1e-3 (measured 0.25, a Figure 1(b) saddle)
+SEC41_V = 1e-3  # "v⁽∞⁾ becomes ±1 and w₁⁽∞⁾, w₂⁽∞⁾ recover ±a exactly": | |v_i| − 1 | and ‖w_i ∓ a‖ ≤ 1e-3
+
+
+def _sec41(scn) -> Verdict:
+    """Section 4.1: k = 2, BOTH layers trained from α·Xavier (population GD, μ = 0.1, a = e₁, d = 100): a run either
+    converges to the global optimum, where the paper says v⁽∞⁾ = ±1 and w⁽∞⁾ = ±a exactly, or gets stuck, which the
+    paper says happens only when v₁⁽⁰⁾, v₂⁽⁰⁾ have the same sign."""
+    alpha, T = float(scn["alpha"]), int(scn["steps"])
+    R = X.pop_run(scn.seed, 2, X.D, alpha, T, train_v=True)
+    v0, v, W, a = R["V0"][:, 0], R["V"][-1][:, 0], R["W"][-1], R["A"][0]
+    L = float(R["loss"][-1])
+    same = bool(np.sign(v0[0]) == np.sign(v0[1]))
+    imb0 = v0 ** 2 - np.linalg.norm(R["W0"], axis=1) ** 2
+    imbT = v ** 2 - np.linalg.norm(W, axis=1) ** 2
+    rad = float(np.linalg.norm(abs(v0[0]) * R["W0"][0] + abs(v0[1]) * R["W0"][1]))
+    cons = {"alpha": alpha, "steps": T, "loss_T": L, "v0": v0.tolist(), "v_T": v.tolist(), "same_sign_v0": same,
+            "imbalance_v²−‖w‖²_0": imb0.tolist(), "imbalance_T": imbT.tolist(),
+            "max_|v_i w_i − a|": float(np.abs(v[:, None] * W - a[None, :]).max()), "w_T·a": (W @ a).tolist()}
+    hyps = measured({"rad": rad, "mu": X.MU, "k": 2}, INIT, STEP, K2)
+    det = {"series": {"ℒ (both layers trained)": X.series(R["t"], R["loss"], "population loss")}}
+    kw = {"hypotheses": hyps, "constants": cons, "details": det}
+    if L < SEC41_LOSS:  # converged: v = ±1, w = ±a
+        dev = max(float(np.abs(np.abs(v) - 1).max()),
+                  float(max(np.linalg.norm(W[i] - np.sign(v[i]) * a) for i in range(2))))
+        return Verdict.compare("converged run: max(| |v_i⁽∞⁾| − 1 |, ‖w_i⁽∞⁾ − sign(v_i)a‖)", dev, SEC41_V, "<=", **kw)
+    if L > 1e-3:  # stuck: only when v₁⁽⁰⁾, v₂⁽⁰⁾ have the same sign
+        return Verdict.compare("stuck run (ℒ > 10⁻³): 1 if v₁⁽⁰⁾v₂⁽⁰⁾ < 0 (the paper: stuck only when the signs agree)",
+                               0.0 if same else 1.0, 0.0, "<=", **kw)
+    return Verdict.inconclusive(f"ℒ = {L:.2e} after {T} steps: neither converged nor at a saddle level")
+
+
+def _sec41_states(p, alpha):
+    return st.builds(lambda s: scenario(s, alpha=alpha, steps=int(3000 * p.horizon)),
+                     st.integers(0, 3) if p.name == "ci" else st.integers(0, 2**20))
+
+
 FIG_OUTSIDE_WHY = ("the paper's own experiments: Figure 2 uses the default init α = 1 (‖w₁ + w₂‖ ≈ 2‖a‖ > ½‖a‖) and, "
                    "in (b), k = 4 hidden units")
 FIG_CHECKS = [
@@ -295,6 +356,27 @@ FIG_CHECKS = [
           outside_by_design=(INIT.text, STEP.text),
           outside_why="Figure 4's setup: with v₁ = 100 the α = 0.01 init has ‖v₁w₁ + v₂w₂‖ ≈ 1.4‖a‖ > ½‖a‖, and the best "
                       "scaled step μ ≈ 2 exceeds c₁ = 0.12"),
+    Check("sec41-trained-v-default-init", "in-regime", lambda p: _sec41_states(p, 1.0), _sec41, target="experiment",
+          reading="as printed: Section 4's default init α = 1 (the paragraph names no other)",
+          erratum="Section 4.1: 'if v is also initialized randomly … when it does [converge], v⁽∞⁾ indeed becomes ±1 and "
+                  "w₁⁽∞⁾, w₂⁽∞⁾ recover ±a exactly'. At the default α = 1 the converged runs end with |v_i| ≈ 0.63–1.23 "
+                  "and w_i = a/v_i (|w_i·a| ≈ 0.8–1.6): GD nearly conserves v_i² − ‖w_i‖² (drift ≤ 0.09), which is "
+                  "≈ −1.5 at Xavier init, so only the products v_iw_i recover a. It holds at small init (α = 10⁻⁸, "
+                  "balanced: sec41-trained-v-small-init)",
+          description="Section 4.1, k = 2 with BOTH layers trained (population GD, μ = 0.1, a = e₁, d = 100, α·Xavier for W "
+                      "and v, α = 1, 3000 steps): a converged run (ℒ < 10⁻¹⁰) must end with |v_i| = 1 and w_i = ±a "
+                      "(to 10⁻³); a stuck run (ℒ > 10⁻³) must have started with v₁⁽⁰⁾, v₂⁽⁰⁾ of the same sign",
+          sharpness=None, sharpness_why="the experiment's statements read with declared tolerances",
+          outside_by_design=(INIT.text,), outside_why="the paper's experiment: default init α = 1, outside Theorem 1's "
+                                                      "ball, and v trained"),
+    Check("sec41-trained-v-small-init", "in-regime", lambda p: _sec41_states(p, X.SMALL), _sec41, target="experiment",
+          reading="small init α = 10⁻⁸ (balanced: v_i² − ‖w_i‖² ≈ 0)",
+          description="the same at α = 10⁻⁸: converged runs end with v = ±1 and w = ±a (measured to 1e-12), and the "
+                      "runs that get stuck at ℒ = ¼ (a Figure 1(b) saddle; 4 of 6 seeds 0–5) all started with v₁⁽⁰⁾, "
+                      "v₂⁽⁰⁾ of the same sign",
+          sharpness=None, sharpness_why="the experiment's statements read with declared tolerances",
+          outside_by_design=(INIT.text,), outside_why="v trained (Theorem 1 fixes v); the init ball is measured with "
+                                                      "|v⁽⁰⁾| ≈ 10⁻⁸"),
     Check("negative-control-fig1b-init", "negative-control",
           lambda p: _fig_scn(p, steps=400, alpha=0.01, beta=st.sampled_from([1.5, 3.0])), _fig2a,
           description="the same GD from Figure 1(b)'s init β·a + 0.01·Xavier (β = 1.5, 3: ‖w₁ + w₂‖ = 2β‖a‖ ≫ ½‖a‖): "
@@ -334,6 +416,20 @@ CLAIM = register(Claim(
         Check("proof-f1-contraction", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), _f1,
               target="proof-step", description="F.1's contraction step and the constants c₁ = α/β², c₂ = α (sympy)",
               sharpness=None, sharpness_why="symbolic identity", cost=3),
+        Check("proof-f1-chain", "in-regime",
+              lambda p: st.one_of(_states(steps=int(200 * p.horizon), mus=(C1.value, 0.06), w1=(1e-6, 1e2)).map(
+                  lambda s: s.__class__(s.family, s.seed, dict(s.params, v1=1.0, v2=1.0))),
+                  st.builds(lambda s, w: scenario(s, d=3, a_norm=1.0, rad=0.5, w1=w, mode="anti", mu=C1.value,
+                                                  steps=int(200 * p.horizon)), SEEDS, log_uniform(1e-6, 1e-2))),
+              _f1_chain, target="proof-step", cost=2,
+              description="F.1's displayed chain measured at every step of population GD in simulated coordinates "
+                          "(v₁ = v₂ = 1; the proof's unscaled update), from the in-regime starts and the slowest corner "
+                          "(s = −½a, a neuron ≈ 0): the expansion identity (≤ 1e-9 relative), (a) ⟨W − W*, ∇ℒ⟩ ≥ "
+                          "0.3‖W − W*‖², (b) ‖∇ℒ‖² ≤ (5/2)‖W − W*‖², and the per-step contraction ‖W⁺ − W*‖² ≤ "
+                          "(1 − 0.3μ)‖W − W*‖² at μ ≤ c₁ = α/β². Displays of F.1: 2 (the chain, 4 relations; the "
+                          "contraction), all checked (the factoring μ ≤ α/β² ⟺ 1 − 2μα + μ²β² ≤ 1 − μα also by sympy: "
+                          "proof-f1-contraction)",
+              sharpness=2.0),
         Check("negative-control-saddle-init", "negative-control",
               lambda p: _states(rad=(1.02, 1.05), mus=(C1.value,), modes=("aligned",), w1=(1.01, 1.03), steps=80), _run,
               description="init in the saddle valley just past ‖w̃₁ + w̃₂‖ = ‖a‖ (aligned with a; the first failing inits: "

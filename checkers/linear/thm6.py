@@ -107,8 +107,7 @@ FIG_CHECKS = [
                       "that one is approximately the negative of the other' (V⁽∞⁾ ≈ [I, −I]ᵀṼ, W⁽∞⁾ ≈ [I, −I]ᵀW̃ after a "
                       "permutation, the pattern Theorem 6 fixes). The pairing is found by linear_sum_assignment on "
                       "‖θ_i + θ_j‖, θ_i = (w_i, v_i), and must be a perfect pairing; residual ≤ 10⁻²·max‖θ_i‖ and ℒ ≤ 10⁻⁸. "
-                      "Target 'corrected' only because this claim is ambiguous as printed in its constants; the "
-                      "experiment does not involve c₃, c₄",
+                      "The experiment does not involve c₃, c₄ (the claim's finding is about them)",
           sharpness=None, sharpness_why="'approximately' read with a declared tolerance 10⁻²; measured pairing errors ≈ 1e-4",
           outside_by_design=(VFIX.text,),
           outside_why="the paper's experiment trains V too (that is how it finds the pattern Theorem 6 then fixes)"),
