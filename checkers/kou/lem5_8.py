@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import measured
 from checkers.kou.common import CONSTANTS, KAPPA_R, RELU_HYPS, diverged_verdict, regime, run_gd, steps_for
 from checkers.verdict import Verdict
@@ -44,6 +44,10 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(RELU_HYPS),
     constants=list(CONSTANTS),
+    printed_notes=[PrintedNote("typo", "Sec. 5, definition of S_i^{(t)} (transcription line 206; the same u_i at lines 801, 826 in the "
+                    "proof of Lemma C.5 and line 1125 in the proof of Lemma E.1)",
+                    printed="S_i^{(t)} := {r ∈ [m]: ⟨w_{u_i,r}^{(t)}, x_i⟩ ≥ 0}", read_as="⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0",
+                    consequence="none: u_i is undefined; y_i is the only reading", evidence="Sec. E and G define S_i with y_i")],
     checks=[
         Check("in-regime", "in-regime",
               lambda p: regime(0.0, steps=steps_for(p, 150, 2000)), _run,

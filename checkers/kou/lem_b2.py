@@ -16,7 +16,7 @@ import math
 import numpy as np
 from scipy import stats
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Hypothesis, measured
 from checkers.kou.common import STAT_SHARE, test_level
 from checkers.stats import clopper_pearson
@@ -99,6 +99,9 @@ CLAIM = register(Claim(
     latex=r"m\ge50\log(2n/\delta)\ \Rightarrow\ \Pr\big[0.4m\le|S_i^{(0)}|\le0.6m\ \forall i\in[n]\big]\ge1-\delta",
     kind="statistical",
     hypotheses=[M_LARGE],
+    printed_notes=[PrintedNote("wording", "Lemma B.2 vs Sec. 5, E, G: definition of S_i^{(0)}",
+                    printed="B.2: S_i^{(0)} with ⟨w, x_i⟩ > 0; Sec. 5, E, G: ≥ 0", read_as="B.2 as printed (> 0)",
+                    consequence="none: the two differ on a probability-zero event")],
     checks=[
         Check("in-regime", "in-regime",
               lambda p: init_scenario(m=(1, 1), n=(1, 60), c_d=(50.0, 80.0), mc=p.seeds, data="random"), _run,

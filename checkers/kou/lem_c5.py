@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup)
@@ -71,10 +71,18 @@ def _c43(scn) -> Verdict:
                            details={"worst_step": int(t[k])})
 
 
-def _relation(scn) -> Verdict:
+def _relation(scn, printed: bool = False) -> Verdict:
+    """The proof's relation; ``printed``: as printed after (C.43) (paper App. C), (1 − γ⁻¹c₁⁻⁴R_min⁻²pn) — the
+    exponents of γ and c₁ swapped against (C.5)/(C.6)'s γ⁻⁴c₁⁻¹ (a typo, recorded as a printed note)."""
     run, K, qq, out = leaky_setup(scn)
     if out:
         return Verdict.outside(out)
+    if printed:
+        x = K["gamma"]**-1 / K["c1"]**4 * run.q["p"] * run.q["n"] / run.q["R_min"]**2
+        lhs = (1 - x) * K["C'"] * K["c_tilde"] * K["gamma"] / K["R"]**2
+        return Verdict.compare("as printed after (C.43): (1 − γ⁻¹c₁⁻⁴R_min⁻²pn)·C′c̃γR_min²R_max⁻² > β", lhs, K["beta"],
+                               ">", constants={**effective(K), "gamma^-1 c1^-4 pn/R_min^2": x},
+                               hypotheses=measured(qq, *leaky_hypotheses()))
     x = K["gamma"]**-4 / K["c1"] * run.q["p"] * run.q["n"] / run.q["R_min"]**2
     lhs = (1 - x) * K["C'"] * K["c_tilde"] * K["gamma"] / K["R"]**2
     return Verdict.compare("(1 − γ⁻⁴c₁⁻¹R_min⁻²pn)·C′c̃γR_min²R_max⁻² > β (from (C.5), (C.6), (C.43))", lhs, K["beta"],
@@ -98,6 +106,17 @@ CLAIM = register(Claim(
     constants=[Constant("C", C_LEAKY, "see Lemma C.1"),
                Constant("C'", C_PRIME, "T₁ = C′/η̂; C′ = 4 satisfies the proof's relation (1 − γ⁻⁴c₁⁻¹R_min⁻²pn)"
                                        "C′c̃γR⁻² > β on the drawn instances (checked: proof-step-relation)")],
+    printed_notes=[
+        PrintedNote("typo", "proof of Lemma C.5, the relation after (C.43) (paper App. C; transcription line 801)",
+                    printed="(1 − γ⁻¹c₁⁻⁴R_min⁻²pn)·ρ̄_{u_i,r,i}^{(t)} > β",
+                    read_as="(1 − γ⁻⁴c₁⁻¹R_min⁻²pn)·ρ̄_{y_i,r,i}^{(t)} > β (the form of (C.5)/(C.6) and of lines 790/826)",
+                    consequence="none if read as (C.5)/(C.6); the printed exponents need a far smaller p",
+                    check="proof-step-relation-as-printed",
+                    evidence="(C.5)/(C.6) and the same proof's other lines carry γ⁻⁴c₁⁻¹; u_i is undefined (y_i)"),
+        PrintedNote("typo", "proof of Lemma C.5, j ≠ y_i chain (transcription lines 806–818)",
+                    printed="ρ̲ − γ⁻¹c₂⁻¹ρ̲R_min⁻²pn − β and (1 − γ⁻¹c₂⁻¹R_min⁻²pn)ρ̲ − β",
+                    read_as="the cited bound |ρ_{j,r,i′}| ≤ γ⁻⁴c₁⁻¹|ρ̲| and + β as in the line before",
+                    consequence="none downstream (the chain is not checked numerically: left for issue 19 item 2)")],
     checks=[
         Check("in-regime-c42", "in-regime", leaky_in_regime, lambda s: _pattern(s, "jy"),
               description="(C.42) at every recorded t ≥ ⌈T₁⌉ (every step up to 300, then a geometric grid)",
@@ -108,6 +127,14 @@ CLAIM = register(Claim(
               sharpness_why="a sign pattern (count of changes)"),
         Check("proof-step-c43", "in-regime", leaky_in_regime, _c43, target="proof-step",
               description="(C.43) at every recorded t ≥ T₁", sharpness=2.0, loose='measured looseness ×2.9 (ci, base seed 0)'),
+        Check("proof-step-relation-as-printed", "in-regime", leaky_in_regime, lambda s: _relation(s, printed=True),
+              target="proof-step", sharpness=None,
+              sharpness_why="the printed form of the relation, checked for the record (typo note); its slack is reported",
+              erratum="the relation after (C.43) as printed, (1 − γ⁻¹c₁⁻⁴R_min⁻²pn)·C′c̃γR_min²R_max⁻² > β, fails on "
+                      "nearly-orthogonal data at the boundary of (C.4) (c₁⁻⁴ ≫ γ⁻⁴ makes the factor negative); the "
+                      "proof's own (C.5)/(C.6) form γ⁻⁴c₁⁻¹ holds (proof-step-relation): a typo",
+              description="the relation as printed after (C.43): (1 − γ⁻¹c₁⁻⁴R_min⁻²pn)·C′c̃γR_min²R_max⁻² > β (c₁ ≈ "
+                          "1/6…1/60 makes c₁⁻⁴ ≫ γ⁻⁴: expected to fail on nearly-orthogonal data)"),
         Check("proof-step-relation", "in-regime", leaky_in_regime, _relation, target="proof-step",
               description="the proof's relation between C′, c̃, c₁ and β (from (C.5), (C.6), (C.43))",
               sharpness=None, sharpness_why="β ≪ the left side by the σ̂ ≤ 1/C hypothesis (×≈5 or more); the "

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
                                        stepwise)
@@ -150,6 +150,9 @@ CLAIM = register(Claim(
     constants=[Constant("C", C_LEAKY, "see Lemma C.1"),
                Constant("C'", C_PRIME, "T₁ = C′/η̂ and the rate constant 6(C′√nR_min⁻¹ + σ₀√d), see Lemma C.1")],
     no_known_control=('scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — (m ∈ [32, 40], n ∈ {2, 3}) every instance held with SR − 1 ≤ 6 against bounds 9–60 (σ̂ large: SR − 1 up to 6.2 vs 33; m = 1 vacuous), so none was found; the former control (the rate constant replaced by 0.99× the attained value) was circular and is removed'),
+    printed_notes=[PrintedNote("typo", "Lemma D.4 statement (transcription line 902)",
+                    printed="the stable rank of the weights W_i satisfies lim ‖W_j‖_F²/‖W_i‖₂² = 1",
+                    read_as="W_j (both places)", consequence="none: W_i is undefined")],
     checks=[
         Check("in-regime-rate", "in-regime", wide, _rate,
               attainable="stable-rank", description="SR(W_j) − 1 ≤ 6(C′√nR_min⁻¹ + σ₀√d)/‖v_{j,1}‖ at ≤ 40 recorded t ≥ T₁ (the proof's "

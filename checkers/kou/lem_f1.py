@@ -17,7 +17,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.common import p_rounding_tol, stable_ranks
 from checkers.kou.margins import horizon, margin_run, nc_pool
@@ -130,6 +130,8 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(HYPS),
     constants=[C_THM, C_SR],
+    printed_notes=[PrintedNote("typo", "Lemma F.1 statement (transcription line 1235)",
+                    printed="stable rank of W_i^{(t)}", read_as="W_j^{(t)} (as in its display)", consequence="none")],
     checks=[
         Check("in-regime-limsup", "in-regime", lambda p: _in(horizon(p)), lambda s: f1_verdict(s, "limsup"),
               attainable="stable-rank", description="ReLU, nearly-orthogonal (κ_R from 10) and orthogonal data, n ≤ 5, m ∈ [45, 55]: the largest "

@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
+from checkers.claim import Check, Claim, PrintedNote, register
 from checkers.hypotheses import Constant, Hypothesis, measured
 from checkers.kou.lem_f1 import C_THM, INIT, RELU, STEP
 from checkers.kou.margins import horizon, margin_run, nc_pool
@@ -168,6 +168,19 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(HYPS),
     constants=[C_T, RATE_TOL, C_THM],
+    printed_notes=[PrintedNote("typo", "Lemma F.2 / its proof, T (transcription lines 1317, 1359)",
+                    printed="T = Cη⁻¹R_min⁻²/nm", read_as="T = Cη⁻¹R_min⁻²·nm (as (G.3)'s T = Θ(η⁻¹R_min⁻²nm) and the proof's use)",
+                    consequence="the printed T is (nm)² smaller: the pattern statement from the printed T needs C ∝ (nm)² "
+                                "(reported as C_eff_literal_T in the in-regime-pattern details; a check of the printed T "
+                                "is left for issue 19 item 2)",
+                    evidence="Lemma G.3 prints T = Θ(η⁻¹R_min⁻²nm); the proof's steps need ηt‖x‖²/(nm) ≥ C"),
+        PrintedNote("transcription", "Lemma F.2, the 'Besides' display (transcription line 1323)",
+                    printed="ρ̄_{y_i,r,i}^{(t)} = 0 ∀t ≥ 0 if ⟨w_{j,r}^{(t)}, x_i⟩ < 0; ρ̄_{y_i,r,i}^{(t)} = ρ̄_{y_i,r,i}^{(T)} ∀t ≥ T "
+                            "if ⟨w_{−y_i,r}^{(t)}, x_i⟩ ≥ 0",
+                    read_as="ρ̄_{y_i,r,i}^{(t)} = 0 if ⟨w_{y_i,r}^{(0)}, x_i⟩ < 0; ρ̲_{−y_i,r,i}^{(t)} = ρ̲_{−y_i,r,i}^{(T)} for t ≥ T "
+                            "(the proof's (F.6))",
+                    consequence="none for the lemma's use; the printed second line is vacuous (its condition never "
+                                "holds after T by the lemma's own pattern statement)")],
     checks=[
         Check("in-regime-pattern", "in-regime", lambda p: _in(p, horizon(p)), lambda s: f2_verdict(s, "pattern"),
               description=_DESC["pattern"], sharpness=None, sharpness_why="a count of sign violations (bound 0)"),
