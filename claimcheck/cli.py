@@ -79,7 +79,7 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     from checkers.claim import claims, paper_keys
     from generators.profiles import get_profile
     try:
-        prof = get_profile(profile or os.environ.get("CLAIMCHECK_PROFILE") or "ci", base_seed)
+        prof = get_profile(main_job_profile(profile), base_seed)
     except ValueError as exc:
         raise BadInput(str(exc))
     if jobs != "auto" and not (jobs.isdigit() and int(jobs) >= 1):
@@ -132,6 +132,11 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     if not results.exists():
         raise BadInput(f"claims: no claim was run (pytest exit code {int(code)})")
     _finish_verify(results, outdir, durations, workers)
+
+
+def main_job_profile(profile: str | None) -> str:
+    """The profile verify runs: the one asked for, else $CLAIMCHECK_PROFILE, else ci (the main job's evidence)."""
+    return profile or os.environ.get("CLAIMCHECK_PROFILE") or "ci"
 
 
 def _available_cores() -> int:

@@ -194,12 +194,8 @@ def simulate_compiled(X, y, W0, second_layer, *, step_size: float, steps: int, a
     diverged_at = np.full(B, -1, dtype=np.int64)
     _run(P, G, np.ascontiguousarray(a), np.ascontiguousarray(y), eta, steps, rec.astype(np.int64), slope, g0,
          LOSS_CODES[lo.name], BLOWUP, R_Z, R_C, R_f, diverged_at)
-    with np.errstate(over="ignore", invalid="ignore"):
-        R_loss = np.full((T, B), np.nan)
-        for r in range(T):
-            ok = np.isfinite(R_f[r]).all(axis=1)
-            if ok.any():
-                R_loss[r][ok] = lo.value(R_f[r][ok], y[ok])
+    with np.errstate(over="ignore", invalid="ignore"):  # row by row as the span engine sums it (NaN rows stay NaN)
+        R_loss = lo.value(R_f.reshape(T * B, n), np.broadcast_to(y, (T, B, n)).reshape(T * B, n)).reshape(T, B)
     R_a = np.where(np.isfinite(R_loss)[:, :, None], a[None], np.nan)
     diverged = diverged_at >= 0
     alpha0 = None

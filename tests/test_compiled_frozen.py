@@ -1,7 +1,7 @@
 """The frozen-pattern closed form (simulator/frozen.py) against GD itself (compiled engine, bit-identical to span).
 
 * where the certificate holds, the closed form at t equals GD's iterate (pre-activations, C, outputs, loss) to 1e-12
-  relative for t up to 2·10⁴ and the pattern never changes along the run (soundness on every instance tried);
+  relative for t up to 10⁴ and the pattern never changes along the run (soundness on every instance tried);
 * the certificate is never issued for an instance whose pattern does change after t₀ (the same sweep: some
   instances do change, so the check is not vacuous), and it is issued for some (not vacuous either);
 * the limit t → ∞ keeps the part of the residual in null(K) and fits the rest; t = 10¹² is finite and equals it;
@@ -38,10 +38,10 @@ CASES = [("relu", {"relu_grad_at_zero": 0}, "squared_half_sum"), ("leaky_relu", 
 def test_certificate_is_sound_and_the_jump_is_gd(name, kw, loss):
     act = make_activation(name, **kw)
     issued = changed = 0
-    for seed in range(30):
+    for seed in range(16):
         X, y, W0, a, eta = instance(seed)
         eta = eta * (X.shape[1] if loss == "squared_half_mean" else 1)
-        t0s, t1 = [50, 300, 2000], 20_000
+        t0s, t1 = [50, 300, 2000], 10_000
         tr = simulate_batch(X, y, W0, a, step_size=eta, steps=t1, activation=act, loss=loss, engine="compiled",
                             record_steps="all")
         pats = tr.preact[:, 0] > 0
@@ -62,7 +62,7 @@ def test_certificate_is_sound_and_the_jump_is_gd(name, kw, loss):
                     # ½‖r‖²: its error is ‖r‖·‖δr‖ with δr at GD's rounding floor (≈ 10⁻¹³‖y‖ after 2·10⁴ steps)
                     tol = 1e-12 * tr.loss[t, 0] + np.sqrt(2 * tr.loss[t, 0]) * 1e-13 * np.linalg.norm(y)
                     assert abs(st["loss"] - tr.loss[t, 0]) <= tol
-    assert issued >= 10 and changed >= 3, (issued, changed)
+    assert issued >= 6 and changed >= 3, (issued, changed)
 
 
 def test_limit_and_huge_t():
