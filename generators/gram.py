@@ -232,7 +232,7 @@ class GramInstance:
     K0: np.ndarray
     y: np.ndarray
     a: np.ndarray
-    B0: np.ndarray
+    B0: np.ndarray | None  # W⁽⁰⁾Q: W⁽⁰⁾'s coordinates in span(X)'s orthonormal basis (projection coefficients)
     K_perp: np.ndarray
     d: int
     omega: float
@@ -265,6 +265,22 @@ class GramInstance:
         if K_perp.shape != (m, m) or not np.all(np.isfinite(K_perp)) or not np.array_equal(K_perp, K_perp.T):
             raise ValueError(f"K_perp: must be a finite symmetric (m={m}, m) array")
         return attrs.evolve(self, P=self.root_times(B0), K0=B0 @ B0.T + K_perp, B0=B0, K_perp=K_perp,
+                            a=self.a if self.a.shape == (m,) else balanced_second_layer(m))
+
+    def with_alpha(self, alpha: np.ndarray, K_perp: np.ndarray) -> "GramInstance":
+        """The same data with the W⁽⁰⁾ whose projection onto span(X) is αX (α: m'×n coefficients on the samples, Lai
+        et al.'s dual variable) and whose part outside span(X) has Gram K_perp: P = αG, K0 = αGαᵀ + K_perp. B0 = αR is
+        formed only for n ≤ 2048 (it needs the dense root; :func:`materialise` needs it)."""
+        alpha = np.asarray(alpha, dtype=np.float64)
+        if alpha.ndim != 2 or alpha.shape[1] != self.n or not np.all(np.isfinite(alpha)):
+            raise ValueError(f"alpha: must be a finite (m, n={self.n}) array")
+        m = alpha.shape[0]
+        K_perp = np.asarray(K_perp, dtype=np.float64)
+        if K_perp.shape != (m, m) or not np.all(np.isfinite(K_perp)) or not np.array_equal(K_perp, K_perp.T):
+            raise ValueError(f"K_perp: must be a finite symmetric (m={m}, m) array")
+        P = self.G_op.right_multiply(alpha) if self.G_op is not None else alpha @ self.G
+        B0 = alpha @ self.root_matrix() if self.n <= 2048 else None
+        return attrs.evolve(self, P=P, K0=P @ alpha.T + K_perp, B0=B0, K_perp=K_perp,
                             a=self.a if self.a.shape == (m,) else balanced_second_layer(m))
 
     def init_batch(self, seeds) -> tuple[np.ndarray, np.ndarray]:

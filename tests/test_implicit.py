@@ -211,6 +211,16 @@ def test_init_batch_and_with_init(pattern):
               record_steps="geometric")
     imp, ref, _, _ = pair(custom, 3, **kw)
     assert_agree(imp, ref)
+    alpha = np.random.default_rng(2).standard_normal((3, 20))  # W⁽⁰⁾'s projection αX, plus an outside Gram
+    by_alpha = inst.with_alpha(alpha, 0.5 * np.eye(3))
+    X, W0 = materialise(by_alpha, np.random.default_rng(4))
+    assert rel(W0 @ X.T, alpha @ inst.dense_G()) <= 1e-13 and rel(by_alpha.P, alpha @ inst.dense_G()) <= 1e-13
+    Pproj = X.T @ np.linalg.solve(X @ X.T, X)  # projector onto span(X)
+    assert rel(W0 @ Pproj, alpha @ X) <= 1e-12 and rel(W0 @ W0.T, by_alpha.K0) <= 1e-12
+    imp, ref, _, _ = pair(by_alpha, 5, **kw)
+    assert_agree(imp, ref)
+    with pytest.raises(ValueError, match="^alpha: "):
+        inst.with_alpha(np.ones((3, 21)), np.eye(3))
     with pytest.raises(ValueError, match="^B0: "):
         inst.with_init(np.ones((4, 19)), np.eye(4))
     with pytest.raises(ValueError, match="^K_perp: "):
