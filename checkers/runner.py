@@ -29,6 +29,7 @@ __all__ = ["CheckResult", "run_check", "replay_command", "replay", "replay_recor
 
 MAX_POINTS = 200  # (measured, bound) pairs kept per check for the report's plot
 REFINE_FROM = 3  # the adversary's local refinement starts from this many tightest holding draws
+REFINE_CAP = 30  # refined examples per check at most (a statistical check: REFINE_FROM, inside its alpha share)
 GRADES = ("sharp", "loose", "weak")  # looseness ≤ 2, ≤ 10, > 10
 
 
@@ -138,8 +139,17 @@ def _inject(check: Check, profile: Profile):
     as the scenario parameter ``test_alpha`` (recorded with the instance, so replay is exact)."""
     if check.alpha is None:
         return lambda s: s
-    a = per_example_alpha(check.alpha, profile.max_examples(check.cost))
+    a = _test_alpha(check, profile)
     return lambda s: attrs.evolve(s, params=dict(s.params, test_alpha=a))
+
+
+def _refine_cap(check: Check) -> int:
+    return 0 if check.refine is None else (REFINE_FROM if check.alpha is not None else REFINE_CAP)
+
+
+def _test_alpha(check: Check, profile: Profile) -> float:
+    """The check's share split over every example it may test: the search's and the refinement's."""
+    return per_example_alpha(check.alpha, profile.max_examples(check.cost) + _refine_cap(check))
 
 
 def _enforce_rules(check: Check, profile: Profile, scn: Scenario, v: Verdict) -> None:
@@ -281,7 +291,7 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
     seed_map, inject = _base_seed_map(profile.base_seed), _inject(check, profile)
     strategy = check.scenarios(profile).map(lambda s: inject(seed_map(s)))
     if check.alpha is not None:
-        res.test_alpha = per_example_alpha(check.alpha, profile.max_examples(check.cost))
+        res.test_alpha = _test_alpha(check, profile)
     try:
         find(strategy, violated, settings=profile.hypothesis_settings(check.cost))
     except (NoSuchExample, _Budget):
@@ -296,12 +306,15 @@ def run_check(claim: Claim, check: Check, profile: Profile) -> CheckResult:
     if check.refine is not None and state["first"] is None and not state["over_budget"]:
         # the adversary's local step: refine from the tightest holding draws (each result is an example)
         try:
+            cap = _refine_cap(check)
             for _rel, scn, v in sorted(state["tightest"], key=lambda t: t[0])[:REFINE_FROM]:
                 for s2 in check.refine(scn, v):
+                    if state["refined"] >= cap:
+                        break
                     state["refined"] += 1
                     if violated(s2) or time.perf_counter() - t0 > budget:
                         break
-                if state["first"] is not None or time.perf_counter() - t0 > budget:
+                if state["first"] is not None or state["refined"] >= cap or time.perf_counter() - t0 > budget:
                     break
         except _Budget:
             pass

@@ -186,6 +186,24 @@ def test_refinement_finds_what_the_search_missed():
     assert res.outcome == "violated" and res.counterexample["instance"]["params"]["x"] == 1.0
 
 
+def test_refined_examples_of_a_statistical_check_stay_inside_its_share():
+    """The refinement's examples run their tests at the same level: the split covers them, and they are capped."""
+    claim, ch = _rate_claim(0.05)
+    seen = []
+
+    def refine(scn, _v):
+        return [attrs.evolve(scn, seed=scn.seed + k + 1) for k in range(10)]
+
+    def run(s):
+        seen.append(s["test_alpha"])
+        return ch.run(s)
+    ch2 = attrs.evolve(ch, refine=refine, run=run)
+    res = run_check(attrs.evolve(claim, checks=[ch2, _nc()]), ch2, CI)
+    n = CI.max_examples()
+    assert res.test_alpha == pytest.approx(0.01 / (n + 3)) and set(seen) == {res.test_alpha}
+    assert res.adversary["refined_examples"] == 3 and res.informative * res.test_alpha <= 0.01 + 1e-15
+
+
 def test_weak_evidence_grade_and_family_wise_bound():
     loose = attrs.evolve(_bound_check(20.0), loose="planted: ×20 loose")
     c = _claim(loose)
