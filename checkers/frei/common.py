@@ -8,8 +8,11 @@ a KKT point is fixed by the activation pattern s_j ∈ {1, γ}ⁿ of every neuro
 stationarity (6)–(7) gives w_j = a_j Σ_i λ_i y_i s_ij x_i, the margins are y_i f(x_i; W) = (M_s λ)_i with
 M_s = Σ_j a_j² (s_j s_jᵀ) ∘ (yyᵀ ∘ G), so λ_T = M_{s,TT}⁻¹ 1; the candidate is a KKT point iff λ_T > 0, the
 pattern it induces is the assumed one (strictly) and y_i f(x_i; W) ≥ 1 off T. Neurons of one sign with one
-pattern are equal, so patterns are enumerated as multisets. KKT points with a pre-activation exactly at a
-kink are not enumerated (a measure-zero set of data; the theorem's conclusion excludes them anyway).
+pattern are equal, so patterns are enumerated as multisets. That enumerator misses KKT points with a
+pre-activation exactly at a kink; they are not rare (the (H32)-slack-0.03 control instance has 15 of its 19 KKT
+points at kinks, and normalised GD converges to such points), so :func:`analyse` enumerates every KKT point with
+:func:`checkers.frei.kkt.enumerate_all` (kinks included, region by region, each verified by the Clarke test) and
+keeps :func:`enumerate_kkt` as a cross-check (its points must be among them).
 """
 from __future__ import annotations
 
@@ -207,10 +210,25 @@ class Analysis:
 
 @functools.lru_cache(maxsize=512)
 def analyse(scn: Scenario) -> Analysis:
+    from checkers.frei.kkt import enumerate_all
     inst = materialise(scn)
-    kk = tuple(enumerate_kkt(inst))
+    kk = tuple(enumerate_all(inst.X, inst.y, inst.a, inst.gamma, inst.m1, inst.m2))
+    try:  # the kink-free enumerator: an independent cross-check of the kink-free part (within its own cap)
+        smooth = enumerate_kkt(inst)
+    except ValueError:
+        smooth = [k for k in kk if k.kinks == 0]  # beyond ENUM_CAP (m₁, m₂ up to 4): no second opinion
+    def canon(W):  # neurons of one sign are interchangeable: compare up to their order
+        blocks = (W[: inst.m1], W[inst.m1:])
+        return np.concatenate([b[np.lexsort(np.round(b, 9).T[::-1])] for b in blocks])
+    for kp in smooth:
+        if not any(np.linalg.norm(canon(kp.W) - canon(k.W)) <= 1e-7 * max(1.0, np.linalg.norm(kp.W)) for k in kk):
+            raise SolverTrouble("a kink-free KKT point found by enumerate_kkt is missing from enumerate_all")
+    if len([k for k in kk if k.kinks == 0]) != len(smooth):
+        raise SolverTrouble(f"kink-free KKT points: enumerate_all {sum(k.kinks == 0 for k in kk)}, "
+                            f"enumerate_kkt {len(smooth)}")
     its = tuple(items(inst, k) for k in kk)
-    return Analysis(inst, kk, its, quantities(inst, kkt_points=len(kk)))
+    return Analysis(inst, kk, its, quantities(inst, kkt_points=len(kk),
+                                              kkt_points_at_kinks=sum(k.kinks > 0 for k in kk)))
 
 
 @functools.lru_cache(maxsize=512)
@@ -242,8 +260,14 @@ def hyps32(q: dict) -> dict:
 
 
 def static_scenarios(profile=None, **kw):
-    """In-regime: (H32) slack ∈ [1, 10] (the boundary first), n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95]."""
+    """In-regime: (H32) slack ∈ [1, 10] (the boundary first), n ∈ {2, 3}, m₁, m₂ ∈ {1, …, 4}, γ ∈ [0.05, 0.99]
+    (item 7 is tight only as γ → 1). n stops at 3: the exhaustive region enumeration (:mod:`checkers.frei.kkt`) has
+    3ⁿ rows per neuron and 2ⁿ − 1 supports; at n = 4 even in-regime data give > 2·10⁵ regions (supports of size
+    1–2 leave 3^{n−|T|} rows free), beyond its cap, and pruning the supports would need Lemma B.3's own argument."""
     from generators.frei import frei_scenarios
+    kw.setdefault("m1", (1, 4))
+    kw.setdefault("m2", (1, 4))
+    kw.setdefault("gamma", (0.05, 0.99))
     return frei_scenarios(**kw)
 
 
@@ -259,16 +283,18 @@ def control_scenarios(profile=None, slack=(0.003, 0.999), **kw):
 def per_kkt(scn: Scenario, quantity: str, measure, bound_fn, relation: str, *, what: str = "max",
             attainable=None) -> Verdict:
     """Compare ``measure(item_dict, kkt_point)`` with ``bound_fn(item_dict)`` on every enumerated KKT point;
-    the worst one decides. No kink-free KKT point found → inconclusive (never happens in-regime)."""
+    the worst one decides (KKT points at kinks included). None found → inconclusive (never happens in-regime)."""
     an = analyse(scn)
     if not an.kkts:
-        return Verdict.inconclusive("no kink-free KKT point of Problem (1) found by the enumeration", None)
+        return Verdict.inconclusive("no KKT point of Problem (1) found by the enumeration", None)
     vs = []
     for it, kp in zip(an.items, an.kkts):
         vs.append(Verdict.compare(quantity, float(measure(it, kp)), float(bound_fn(it)), relation,
                                   attainable=attainable, constants={**{k: v for k, v in it.items()
                                                                        if isinstance(v, (int, float))},
-                                                                    "kkt_points": len(an.kkts)},
+                                                                    "kkt_points": len(an.kkts),
+                                                                    "kkt_points_at_kinks": an.q["kkt_points_at_kinks"],
+                                                                    "kink_pairs": kp.kinks},
                                   hypotheses=hyps32(an.q), details={"lambda": kp.lam.tolist()}))
     return Verdict.all_of(vs)
 
@@ -335,15 +361,40 @@ def nc_scenarios(which: str):
 
 from simulator.gd import simulate  # noqa: E402
 
-__all__ += ["normalised_gd", "flow_gd", "init_weights"]
+__all__ += ["normalised_gd", "flow_gd", "init_weights", "INIT_KINDS"]
 
 
-def init_weights(seed_seq, m: int, d: int, scale: float, kind: str = "gaussian") -> np.ndarray:
-    """W(0): i.i.d. N(0, scale²) (``gaussian``), or all neurons −scale·x̄ (``negative``: every neuron starts with
-    the wrong sign on the class mean, a 'differently signed' start)."""
+INIT_KINDS = ("gaussian", "negative", "dead", "aligned")
+
+
+def init_weights(seed_seq, m: int, d: int, scale: float, kind: str = "gaussian", *, X=None, y=None,
+                 a=None) -> np.ndarray:
+    """W(0) of norm ≈ scale per neuron (Theorem 3.4: "from any initialisation"):
+
+    * ``gaussian``: i.i.d. N(0, scale²/d) entries;
+    * ``negative``: every neuron −sign(a_j)·scale·μ̂/‖μ̂‖ (μ̂ = Σ_i y_ix_i), a start with every neuron's output
+      pushing against the labels (all margins negative at init), plus a 10⁻³ Gaussian jitter;
+    * ``dead``: every pre-activation on every sample negative (w_j = −scale·Σ_i x̃_i over the dual basis), so each
+      neuron starts in its γ-branch on all samples (for ReLU it would be dead);
+    * ``aligned``: every neuron sign(a_j)·scale·x₁/‖x₁‖ — all neurons on one sample, rank one, the others ignored.
+
+    The adversarial kinds need the data (X, y) and the second layer a."""
     rng = np.random.default_rng(seed_seq)
-    W = scale * rng.standard_normal((m, d))
-    return W
+    if kind == "gaussian":
+        return scale * rng.standard_normal((m, d)) / math.sqrt(d)
+    if X is None or y is None or a is None:
+        raise ValueError(f"kind: {kind!r} needs the data X, y and the second layer a")
+    s = np.sign(np.asarray(a, float))[:, None]
+    if kind == "negative":
+        mu = np.asarray(y, float) @ X
+        return -s * scale * mu / np.linalg.norm(mu) + 1e-3 * scale * rng.standard_normal((m, d)) / math.sqrt(d)
+    if kind == "dead":
+        dual = np.linalg.pinv(X).T  # rows x̃_i with ⟨x̃_i, x_k⟩ = δ_ik
+        v = -dual.sum(axis=0)
+        return np.tile(scale * v / np.linalg.norm(v), (m, 1))
+    if kind == "aligned":
+        return s * scale * np.tile(X[0] / np.linalg.norm(X[0]), (m, 1))
+    raise ValueError(f"kind: one of {', '.join(INIT_KINDS)}, got {kind!r}")
 
 
 def normalised_gd(X, y, a, gamma, W0, eta: float, steps: int, checkpoints) -> dict:
@@ -381,7 +432,7 @@ def flow_gd(X, y, a, gamma, W0, *, dt: float, time: float, loss: str = "exponent
 
 
 def kkt_in_regime(name: str, fn, desc: str, **kw):
-    """An in-regime check of Appendix B over every kink-free KKT point (:func:`static_scenarios`)."""
+    """An in-regime check of Appendix B over every KKT point, kinks included (:func:`static_scenarios`)."""
     from checkers.claim import Check
     return Check(name, "in-regime", lambda p: static_scenarios(p), guarded(fn), description=desc, **kw)
 

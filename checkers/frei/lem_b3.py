@@ -1,6 +1,6 @@
 """Frei et al., Lemma B.3: All margin constraints are active (Appendix B, proof of Theorem 3.2).
 
-Tested on every kink-free KKT point of Problem (1), enumerated exhaustively on nearly-orthogonal data at and
+Tested on every KKT point of Problem (1), kinks included (checkers.frei.kkt), enumerated exhaustively on nearly-orthogonal data at and
 above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use data just past the boundary
 (the scenario of the largest (H32) slack below 1 at which a scan found a violation; see ``fc.nc_scenarios``).
 """
