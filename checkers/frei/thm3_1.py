@@ -32,6 +32,7 @@ BELOW = Hypothesis("∃t₀: L̂(θ(t₀)) < log(2)/n", "Theorem 3.1",
                    lambda q: (q["min_logL_minus_log_threshold"], q["min_logL_minus_log_threshold"] < 0))
 HOMOG = Hypothesis("f is a homogeneous ReLU or leaky ReLU network", "Theorem 3.1",
                    lambda q: (q["gamma"], 0.0 <= q["gamma"] < 1.0))
+HALVING_TOL = 0.25  # declared: an η/2 endpoint whose ε_stat moves by more than τ/4 makes the example inconclusive
 
 
 def data(scn: Scenario):
@@ -82,6 +83,8 @@ def check(scn: Scenario) -> Verdict:
     st_10, cs_10 = _kkt(r["W"][cps[-2 - 1]], a, X, y, g)
     _, _, _, _, r2, c2 = _run(scn, 0.5, 2 * STEPS)
     st_h, _ = _kkt(r2["W"][c2[-1]], a, X, y, g)
+    if math.isfinite(st_T) and abs(st_h - st_T) > HALVING_TOL * TAU.value:
+        return Verdict.inconclusive(f"discretisation: ε_stat(T) moves by {abs(st_h - st_T):.3g} (> τ/4) when η halves", None)
     norms = [float(np.linalg.norm(r["W"][c])) for c in cps]
     trend = all(b < a_ for a_, b in zip(logs[1:], logs[2:])) and all(b > a_ for a_, b in zip(norms[1:], norms[2:]))
     worst = max(st_T / TAU.value, cs_T / TAU.value, (st_T / st_10 if st_10 > 1e-8 else 0.0),

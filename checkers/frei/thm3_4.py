@@ -21,6 +21,7 @@ from generators.frei import frei_scenarios
 from generators.scenario import Scenario
 
 DT = 0.2
+HALVING_TOL = 0.1  # declared: an example whose hitting time moves by more than 10 % of τ when dt halves is inconclusive
 HORIZON = 150.0
 
 
@@ -40,7 +41,11 @@ def _run(scn: Scenario, dt: float):
     else:
         inst = fc.materialise(scn)
         X, g = inst.X, inst.gamma
-        W0 = float(scn["init"]) * np.random.default_rng([scn.seed, 3]).standard_normal((inst.m, X.shape[1]))
+        kind = str(scn.get("init_kind", "gaussian"))
+        if kind == "gaussian":  # the historical draw (scale · N(0, 1) entries), kept so earlier instances replay
+            W0 = float(scn["init"]) * np.random.default_rng([scn.seed, 3]).standard_normal((inst.m, X.shape[1]))
+        else:
+            W0 = fc.init_weights([scn.seed, 3], inst.m, X.shape[1], float(scn["init"]), kind, X=X, y=inst.y, a=inst.a)
     thr = math.log(2) / inst.n
     T = HORIZON
     while True:
@@ -61,6 +66,9 @@ def run(scn: Scenario, what: str) -> Verdict:
     inst, L, thr = _run(scn, DT)
     L2 = L if scn.family == "frei-dead" else _run(scn, DT / 2)[1]
     tau, tau2 = _hit(L, thr, DT), _hit(L2, thr, DT / 2)
+    if math.isfinite(tau) and abs(tau - tau2) > HALVING_TOL * max(tau, DT):
+        return Verdict.inconclusive(f"discretisation: the hitting time moves by {abs(tau - tau2):.3g} (> {HALVING_TOL:.0%} "
+                                    f"of τ = {tau:.3g}) when dt is halved", None)
     s = inst.stats
     bound = 85 * L[0] * s["R"] ** 2 * inst.n**3 / (inst.gamma**2 * s["R_min"] ** 2) if inst.gamma > 0 else math.inf
     q = fc.quantities(inst)
@@ -78,9 +86,13 @@ def run(scn: Scenario, what: str) -> Verdict:
 
 
 def scenarios(p):
+    """Data from the (H32) boundary up; inits of scale 10⁻², 1, 3 and of every kind of :func:`fc.init_weights`
+    (Gaussian and the adversarial 'negative' — all margins negative —, 'dead' — every neuron in its γ-branch — and
+    'aligned' — all neurons on one sample): the theorem says 'from any initialisation'."""
     return frei_scenarios(n=(2, 4), m1=(1, 3), m2=(1, 3), slack=(1.0, 10.0), gamma=(0.3, 0.95), d_extra=(0, 4)).flatmap(
-        lambda s: st.tuples(st.sampled_from([1e-2, 1.0, 3.0]), st.sampled_from(["exponential_mean", "logistic_mean"])).map(
-            lambda t: Scenario(s.family, s.seed, {**dict(s.params), "init": t[0], "loss": t[1]})))
+        lambda s: st.tuples(st.sampled_from([1e-2, 1.0, 3.0]), st.sampled_from(["exponential_mean", "logistic_mean"]),
+                            st.sampled_from(fc.INIT_KINDS)).map(
+            lambda t: Scenario(s.family, s.seed, {**dict(s.params), "init": t[0], "loss": t[1], "init_kind": t[2]})))
 
 
 def dead(p):
@@ -98,7 +110,9 @@ CLAIM = register(Claim(
     checks=[
         Check("reaches-and-stays", "in-regime", scenarios, fc.guarded(lambda s: run(s, "stays")), cost=3.0,
               sharpness=None, sharpness_why="existence of t₀ (a threshold crossing), no bound to tighten",
-              description="small-step GD (dt = 0.2, dt/2 reported) reaches log(2)/n and stays below"),
+              description="small-step GD (dt = 0.2; dt/2 must move the hitting time by ≤ 10 %, else inconclusive) reaches "
+                          "log(2)/n and stays below, from Gaussian and adversarial inits (all margins negative, every "
+                          "neuron in its γ-branch, all neurons on one sample)"),
         Check("time-bound-proof", "in-regime", scenarios, fc.guarded(lambda s: run(s, "time")), cost=3.0,
               target="proof-step", sharpness=2.0,
               loose="measured looseness ×193 in ci (weak): the proof's worst-case proxy-PL time 85L̂₀R²n³/(γ²R_min²) exceeds the simulated hitting times by ≈ 200 — a finding about the proof's constant",
