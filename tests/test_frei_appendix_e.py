@@ -137,3 +137,27 @@ def test_batched_increments_match_single_steps():
     for i in range(2):
         for j in range(3):
             np.testing.assert_allclose(b[i, j], E.step(net, W[i, j], 0.1)[2], rtol=1e-12, atol=1e-16)
+
+
+def test_fact_e7_cprime_bound_is_the_printed_c_gamma_squared():
+    """Fact E.7's C′ = Cγ², the bound of the C′_eff sub-verdict (a mutant Cγ³ survived the claim tests: the all_of's
+    evidence is the tighter Cγ² > 1 part; mutation pilot, 13:14). On a one-class instance with every pre-activation
+    negative (φ′ ≡ γ) at the boundary C = γ⁻², the bound is exactly Cγ² and C′_eff ≥ Cγ (Cauchy–Schwarz), i.e.
+    the printed C′ is loose by at least 1/γ."""
+    from checkers.frei import fact_e7
+    from generators.frei_states import frei_e, gammas
+    from hypothesis import given, settings, HealthCheck
+    seen = []
+
+    @settings(max_examples=1, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(frei_e(orth_base="inv_gamma2", data={"orth": (1.0, 1.0)}, gamma=gammas(near_one=False, lo=1),
+                  pin={"n": 2, "d_extra": 0, "n_pos": 2, "pattern": "signs", "at_zero": 0.0, "act": "leaky",
+                       "w_kind": "neg", "w_log10": 0.0, "m": 2, "gamma": 0.5, "orth": 1.0, "R_max": 1.0}))
+    def run(scn):
+        v, _ = fact_e7.near_orthogonality_parts(scn)
+        c = dict(v.evidence.constants)
+        seen.append((v.outcome, float(v.evidence.bound), c["C"], c["gamma"], float(v.evidence.measured)))
+    run()
+    outcome, bound, C, g, cp = seen[0]
+    assert outcome == "holds" and bound == C * g**2
+    assert cp >= C * g * (1 - 1e-9)

@@ -49,16 +49,20 @@ def _C_prime(net: Net, W: np.ndarray) -> tuple[float, float]:
     return Cp, c
 
 
-def near_orthogonality(scn) -> Verdict:
+def near_orthogonality_parts(scn) -> tuple[Verdict, Verdict]:
+    """The two sub-verdicts: C′_eff ≥ Cγ² (Condition E.5 with the printed C′) and Cγ² > 1 (E.5 needs C′ > 1)."""
     inst, net, W, gamma, C, q = _setup(scn)
     Cp, _ = _C_prime(net, W)
-    consts = {"gamma": gamma, "C": C, "C_gamma2": C * gamma**2, "m": inst.m, "act": scn["act"]}
+    consts = {"gamma": gamma, "C": C, "C_gamma2": C * gamma**2, "m": inst.m, "act": scn["act"], "C_prime_eff": Cp}
     hyp = measured(q, LEAKY, SAMPLES)
-    return Verdict.all_of([
-        Verdict.compare("C′_eff = min_i ‖∇f_i‖²/(n max_{k≠i}|⟨∇f_i, ∇f_k⟩|)", Cp, C * gamma**2, ">=",
-                        constants=consts, hypotheses=hyp),
-        Verdict.compare("C′ = Cγ² (Condition E.5 needs C′ > 1)", C * gamma**2, 1.0, ">", constants=consts,
-                        hypotheses=hyp)])
+    return (Verdict.compare("C′_eff = min_i ‖∇f_i‖²/(n max_{k≠i}|⟨∇f_i, ∇f_k⟩|)", Cp, C * gamma**2, ">=",
+                            constants=consts, hypotheses=hyp),
+            Verdict.compare("C′ = Cγ² (Condition E.5 needs C′ > 1)", C * gamma**2, 1.0, ">", constants=consts,
+                            hypotheses=hyp))
+
+
+def near_orthogonality(scn) -> Verdict:
+    return Verdict.all_of(list(near_orthogonality_parts(scn)))
 
 
 def persistence(scn, act_slope: float = 1.0) -> Verdict:

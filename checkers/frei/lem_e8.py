@@ -95,6 +95,18 @@ def nc_scenarios(p):
                        "n": 2, "R_max": 1.0, "pattern": "anti", "gamma": 0.999, "orth": 0.08, "w_log10": 1.5, "m": 3})
 
 
+def nc_step(p):
+    """Step size broken: α = 3·10³…10⁴ × its bound, every pre-activation +1 (state 'pos', φ′ near its largest),
+    n = 6, m = 1, data at the boundary of Theorem 4.2's hypothesis and above, γ ∈ {½, 0.9} (structure pinned, seed
+    drawn). A scan (10 seeds each, γ ∈ {0.2, 0.5, 0.9}, factors 10…10⁴) found the first violations at 10³ × α_max
+    (γ = 0.9), 3·10³ (γ = ½), 10⁴ (γ = 0.2) on every seed, none at ≤ 300 × α_max."""
+    return frei_e(orth_base="h42", data={"orth": (1.0, 3.0), "n": (6, 6), "R": (1.0,), "patterns": ("signs",)},
+                  gamma=st.sampled_from([0.5, 0.9]), w_kinds=("pos",), w_log10=(0, 0),
+                  c_choice=st.just("max"), alpha_frac=st.sampled_from([1e4, 3e3]),
+                  pin={"m": 1, "n": 6, "n_pos": 3, "act": "smooth", "at_zero": 0.0, "d_extra": 25, "R_max": 1.0,
+                       "pattern": "signs", "w_kind": "pos", "w_log10": 0.0, "orth": 1.0})
+
+
 CLAIM = register(Claim(
     id="frei.lemE.8", paper="frei", ref="Lemma E.8",
     title="One-step recursion of the exponential-loss ratio under Conditions E.5 and E.6",
@@ -115,7 +127,13 @@ CLAIM = register(Claim(
                           "both signs): the cross terms exceed the lemma's allowance. Controls just past the threshold "
                           "do not fail: (20)–(21) bound the cross terms with room ≈ 2.5 even at the worst margins (on 200 "
                           "random states, violations start at C′ ≈ 0.2 × the threshold)", control="data"),
+        Check("negative-control-step-size", "negative-control", nc_step, run, violates=STEP.text, control="step",
+              description="step size broken: α = 3·10³–10⁴ × [5HR_max²n(10R²/c + 10)]⁻¹ (α ≈ 30–650), every "
+                          "pre-activation +1, n = 6, m = 1: one step overshoots and the recursion's allowance fails. "
+                          "The bound has room: violations start at ≈ 10³ × α_max (γ = 0.9) to 10⁴ × (γ = 0.2), none at "
+                          "≤ 300 × on these states, and none up to 10⁴ × on 600 random states of the in-regime family"),
     ],
-    notes="Steps beyond the step-size bound (up to 10⁴ × α_max) never violated the recursion on 200 states each: the "
-          "second-order term is dominated by the room in (21), so the step-size hypothesis has no control here.",
+    notes="The step-size hypothesis is far from tight: on random states of the in-regime family the recursion held up to "
+          "10⁴ × α_max (violations at 10⁵–10⁶ × on 3 of 600 draws, γ = 0.05); on the 'every pre-activation +1' state "
+          "it fails from ≈ 10³ × α_max (the negative control).",
 ))

@@ -11,7 +11,10 @@ q_i(0) = 0; θ_i is solved by bisection for target margins q_min … q_min + spr
 in logs: max_{i,j}(q_j^(t+1) − q_i^(t+1)) = max q⁺ − min q⁺ with q⁺ = q + Δq (Δq without cancellation).
 
 Finding: with H small the printed step-size bound allows α ≫ 1/R_max², and the ratio bound fails (the proof's
-Case 1, step (ii), "exp(α(g₂R_max²/n + …)) ≤ exp(0.1)", needs α ≲ n/(10R_max²), which only follows when H ≥ 1;
+Case 1, step (ii), "exp(α(g₂R_max²/n + …)) ≤ exp(0.1)": at the printed α = [5HR_max²nK]⁻¹ (K = 10R²/c + 10 ≥ 20)
+its exponent is (g₂ + Ĝ/K)/(5Hn²K), so the step holds iff H·n² ≥ (g₂ + Ĝ/K)/(K/2) — always when H·n² ≥ 0.105
+(g ≤ 1, K ≥ 20), and at positive margins (g ≤ ½) when H·n² ≥ ≈ 0.05: it fails roughly when H·n² < 0.05, not whenever
+H < 1 (constants["H_n2"] and ["H_n2_threshold"] of the proof-step check);
 Assumption (A1) has max(1, H), the proposition does not). Example: the identity φ(z) = z is 1-Lipschitz and
 H-smooth for every H > 0.
 """
@@ -114,8 +117,11 @@ def case1_step_ii(scn) -> Verdict:
     gv = g(net.q(W))
     R, Rmax, n = st_["R"], st_["R_max"], net.n
     expo = alpha * (float(gv.max()) * Rmax**2 / n + Rmax**2 * float(gv.mean()) / ((10 * R**2 / c + 10) * n))
+    K = 10 * R**2 / c + 10
     return Verdict.compare("α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n))", expo, 0.1, "<=",
-                           constants={"gamma": inst.gamma, "H": net.act.H, "alpha": alpha, "n": n},
+                           constants={"gamma": inst.gamma, "H": net.act.H, "alpha": alpha, "n": n,
+                                      "H_n2": net.act.H * n**2,
+                                      "H_n2_threshold": (float(gv.max()) + float(gv.mean()) / K) / (K / 2)},
                            hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP, STEP))
 
 
@@ -167,7 +173,9 @@ CLAIM = register(Claim(
     expected_reason="the step-size bound depends on H alone: for H ≪ 1 it allows α ≫ n/R_max² and one step overshoots "
                     "the ratio bound (e.g. γ = 1 − 10⁻⁴, H = (1 − γ)/4, R = 1: ρ = 5/c + 5 exceeded); the identity "
                     "φ(z) = z is H-smooth for every H > 0, so no reading of 'H-smooth' avoids it. The proof's Case 1 (ii) "
-                    "needs α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n)) ≤ 0.1, true only when H ≥ 1 (or with max(1, H))",
+                    "needs α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n)) ≤ 0.1, i.e. at the printed α: H·n² ≥ (g₂ + Ĝ/K)/(K/2), "
+                    "K = 10R²/c + 10 — guaranteed when H·n² ≥ 0.105, failing roughly when H·n² < 0.05 (with max(1, H) "
+                    "always true)",
     corrected_statement="the same with α ≤ [5 max(1, H) R_max²n(10R²/c + 10)]⁻¹ (the max(1, H) of Assumption (A1), which "
                         "is how Lemma E.4 applies the proposition)",
     checks=[
@@ -179,7 +187,8 @@ CLAIM = register(Claim(
                         "10⁻⁴], margins 10⁻³…10^{1.5}, spread up to the boundary of ρ, ρ = max(5R²/c + 5, A_t)"),
         Check("proof-step-case1-ii", "in-regime", small_h, case1_step_ii, target="proof-step",
               erratum="Case 1 (ii): exp(α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n))) ≤ exp(0.1) needs α ≤ ≈ n/(10R_max²), "
-                      "which the printed α ≤ [5HR_max²n(10R²/c + 10)]⁻¹ gives only when H ≥ 1",
+                      "which the printed α ≤ [5HR_max²n(10R²/c + 10)]⁻¹ gives only when H·n² ≥ (g₂ + Ĝ/K)/(K/2), K = 10R²/c + 10 "
+                      "(guaranteed for H·n² ≥ 0.105; the measured failures have H·n² = 4·10⁻⁴, threshold ≈ 0.05)",
               description="the exponent of Case 1's step (ii) with measured g, Ĝ, c at α near the printed bound, H small"),
         Check("proof-step-case2-iii", "in-regime", scenarios, case2_iii, target="proof-step", sharpness=None,
               sharpness_why="an algebraic consequence of ρ ≥ 5R²/c + 5; equality at ρ = 5R²/c + 5 in its second part",
