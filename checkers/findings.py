@@ -87,7 +87,9 @@ class Mention(NamedTuple):
 def _module_of(claim: Claim):
     """The paper module that registers the claim (holds it at module level), else the paper module of its first
     check's run; None for a claim built elsewhere (a planted claim in a test)."""
-    prefix = f"checkers.{claim.paper}."
+    from checkers import claim as registry
+    external = getattr(registry, "_EXTERNAL", {})  # papers from outside (the claimcheck.papers entry points)
+    prefix = f"checkers.{claim.paper}." if claim.paper in registry.PAPERS else f"{external.get(claim.paper, claim.paper)}."
     for name, mod in list(sys.modules.items()):
         if name.startswith(prefix) and mod is not None and any(v is claim for v in vars(mod).values()):
             return mod

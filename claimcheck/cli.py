@@ -459,12 +459,13 @@ def report(results: str, out: str | None) -> None:
 @click.option("--out", default=None, help="output file (default: standard output)")
 def errata(paper: str | None, results_path: str | None, fmt: str, out: str | None) -> None:
     """Write a paper's errata sheet, grouped by severity, from the registry (and a results.json if given)."""
-    from checkers.claim import PAPERS
+    from checkers.claim import paper_keys
     from claimcheck.errata import FORMATS, errata_document, registry_documents, render
+    papers = paper_keys()
     if paper is None:
-        raise BadInput(f"paper: missing option --paper (one of {', '.join(PAPERS)})")
-    if paper not in PAPERS:
-        raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+        raise BadInput(f"paper: missing option --paper (one of {', '.join(papers)})")
+    if paper not in papers:
+        raise BadInput(f"paper: unknown paper {paper!r}; expected one of {', '.join(papers)}")
     if fmt not in FORMATS:
         raise BadInput(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
     results_doc = None
