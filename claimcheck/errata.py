@@ -152,8 +152,10 @@ def _claim_items(claim: Mapping, entry: Mapping | None, run: str) -> list[dict]:
         violated = res is not None and res.get("outcome") == "violated"
         if not ch.get("erratum") and not violated:
             continue
-        if ran and ch.get("erratum") and not violated:
-            status = f"NOT reproduced in the {run} run (outcome {res.get('outcome') if res else 'not run'})"
+        if ran and res is None:
+            status = f"expected (registry); the check is not in the {run} run (added or renamed since)"
+        elif ran and ch.get("erratum") and not violated:
+            status = f"NOT reproduced in the {run} run (outcome {res.get('outcome')})"
         elif violated and not ch.get("erratum"):
             status = f"NEW in the {run} run (not declared)"
         else:
