@@ -161,8 +161,11 @@ CLAIM = register(Claim(
         Check("negative-control-dead-loss", "negative-control", DEAD, lambda s: _run(s, "loss"), cost=COST,
               violates=WIDTH.text, description="m = 1: a dead sample keeps ℓ = log 2, L_S → log 2/n", control="width"),
     ],
-    notes="Runs shared with Theorem 4.1's checker (cached per scenario). ci: n ≤ 4, m from ⌈8 log(n/δ)⌉, "
-          "η̂ ∈ [0.2, 1/4], 8000 steps. The large-init control is a finite-horizon statement (the limsup itself is "
+    notes="Runs shared with Theorem 4.1's checker (cached per scenario). ci: n ∈ {4, 6} (half per class, so the "
+          "limit of (b) is ≈ 2k/(k+1) = 4/3, 3/2 > 1, in the details), m from ⌈8 log(n/δ)⌉, d ≥ n + 8, η̂ ∈ [0.2, 1/4], "
+          "8000 steps, 48 init seeds per instance with an exact Clopper–Pearson test of 'w.p. ≥ 1 − δ' (power at 3δ in "
+          "details['test']); dev: n ∈ {4, 6, 10, 20}. The hardest corner (η̂ = σ̂ = 1/C, κ = C, smallest width) is "
+          "drawn first. The large-init control is a finite-horizon statement (the limsup itself is "
           "not reachable in finite time). Experiment checks regenerate Figures 2 and 4 (MNIST replaced by sklearn's "
           "digits, offline); the ReLU full-W stable rank at t = 1000 is ≈ 2.0–2.4, per class ≈ 1.0–1.6.",
 ))
