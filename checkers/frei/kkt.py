@@ -248,31 +248,40 @@ def enumerate_all(X: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, m1:
         Tl = list(T)
         rows = {s: consistent_rows(G, y, gamma, T, s) for s in (1.0, -1.0)}
         maps = {s: [_row_map(G, y, gamma, Tl, r, s, a2) for r in rows[s]] for s in rows}
-        combos = [(cp, cn) for cp in itertools.combinations_with_replacement(range(len(rows[1.0])), m1)
-                  for cn in itertools.combinations_with_replacement(range(len(rows[-1.0])), m2)]
-        work += len(combos)
+        cps = np.array(list(itertools.combinations_with_replacement(range(len(rows[1.0])), m1)), dtype=int).reshape(-1, m1)
+        cns = np.array(list(itertools.combinations_with_replacement(range(len(rows[-1.0])), m2)), dtype=int).reshape(-1, m2)
+        work += len(cps) * len(cns)
         if work > CAP:
             raise SolverTrouble(f"KKT enumeration: more than CAP = {CAP} regions (n = {n}, m = {m1 + m2})")
-        fast, slow = [], []
-        for cp, cn in combos:
-            if all(maps[1.0][k] is not None for k in cp) and all(maps[-1.0][k] is not None for k in cn):
-                fast.append((cp, cn))
-            else:
-                slow.append((cp, cn))
-        if fast:
-            Mst = np.stack([sum(maps[1.0][k][1] for k in cp) + sum(maps[-1.0][k][1] for k in cn) for cp, cn in fast])
+        if len(cps) == 0 or len(cns) == 0:
+            continue
+        # combos as index arrays (F, m1), (F, m2); rows with a square kink subsystem are "fast" (batched)
+        P = np.repeat(cps, len(cns), axis=0)
+        N_ = np.tile(cns, (len(cps), 1))
+        okp = np.array([mp is not None for mp in maps[1.0]])
+        okn = np.array([mp is not None for mp in maps[-1.0]])
+        is_fast = okp[P].all(axis=1) & okn[N_].all(axis=1)
+        slow = [(tuple(P[i]), tuple(N_[i])) for i in np.flatnonzero(~is_fast)]
+        Ff = np.flatnonzero(is_fast)
+        if Ff.size:
+            eye = np.zeros((n, n))
+            Lp = np.stack([mp[0] if mp is not None else eye for mp in maps[1.0]])
+            Mp = np.stack([mp[1] if mp is not None else eye for mp in maps[1.0]])
+            Ln = np.stack([mp[0] if mp is not None else eye for mp in maps[-1.0]])
+            Mn = np.stack([mp[1] if mp is not None else eye for mp in maps[-1.0]])
+            Rp, Rn = np.stack(rows[1.0]), np.stack(rows[-1.0])
+            Pf, Nf = P[Ff], N_[Ff]
+            Mst = Mp[Pf].sum(axis=1) + Mn[Nf].sum(axis=1)
             MT = Mst[:, Tl][:, :, Tl]
             det = np.linalg.det(MT)
             good = np.abs(det) > 1e-14 * np.maximum(np.abs(MT).max(axis=(1, 2)), 1e-300) ** len(Tl)
-            lt = np.full((len(fast), len(Tl)), -1.0)
+            lt = np.full((Ff.size, len(Tl)), -1.0)
             if good.any():
                 lt[good] = np.linalg.solve(MT[good], np.ones((int(good.sum()), len(Tl)))[..., None])[..., 0]
             cand = np.flatnonzero(np.all(lt > 0, axis=1))
             if cand.size:
-                Lb = np.stack([np.stack([maps[1.0][k][0] for k in fast[i][0]] + [maps[-1.0][k][0] for k in fast[i][1]])
-                               for i in cand])  # (F, m, n, n)
-                sigb = np.stack([np.stack([rows[1.0][k] for k in fast[i][0]] + [rows[-1.0][k] for k in fast[i][1]], axis=1)
-                                 for i in cand])  # (F, n, m)
+                Lb = np.concatenate([Lp[Pf[cand]], Ln[Nf[cand]]], axis=1)  # (F, m, n, n)
+                sigb = np.transpose(np.concatenate([Rp[Pf[cand]], Rn[Nf[cand]]], axis=1), (0, 2, 1))  # (F, n, m)
                 lamb = np.zeros((cand.size, n))
                 lamb[:, Tl] = lt[cand]
                 cb = np.einsum("fmij,fj->fim", Lb, lamb)  # (F, n, m)
@@ -287,7 +296,7 @@ def enumerate_all(X: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, m1:
                 for f in np.flatnonzero(sg & lo_ok & hi_ok & q_ok):  # exact re-check and the Clarke test in add()
                     add(T, sigb[f], lamb[f], cb[f])
             for idx in np.flatnonzero(~good):  # a singular region: solved one by one (continuum check)
-                slow.append(fast[idx])
+                slow.append((tuple(Pf[idx]), tuple(Nf[idx])))
         for cp, cn in slow:
             sig = np.stack([rows[1.0][k] for k in cp] + [rows[-1.0][k] for k in cn], axis=1)  # n×m
             sol = _solve_region(G, Q, y, a, gamma, T, sig)
