@@ -22,6 +22,7 @@ import itertools
 import math
 
 import numpy as np
+from scipy import stats
 from hypothesis import strategies as st
 
 from checkers.claim import Check, Claim, PrintedNote, register
@@ -207,6 +208,63 @@ def item3(scn: Scenario) -> Verdict:
     return v_lo
 
 
+def item3_large_n(scn: Scenario) -> Verdict:
+    """Item 3 at n ≥ 4 (issue 17 item 1): the same exact Gram reduction and rigorous stable-rank bounds as
+    :func:`item3`, at m = 6000 > C₂ (so SR ≤ C₂ is attainable on the instance), without storing W: seeds in chunks of
+    8, SR bounds at t ∈ {1, 2, 5, 10, …, T}. Reports the effective C₂ (the largest SR upper bound over seeds and t)
+    and the n from which the printed C₂ could bind at all: the updates W⁽ᵗ⁾ − W⁽⁰⁾ lie in span(X) (rank ≤ n) and
+    dominate the (A2)-small init after step 1, so SR(W⁽ᵗ⁾) ≲ min(n, m) and C₂ can be exceeded only once n > C₂."""
+    inst, q, Lr, alpha, omega = setup(scn)
+    n, m, g = inst.n, inst.m, inst.gamma
+    B, T = int(scn["B"]), int(scn["sr_steps"])
+    c2 = C2.value * fc.C_R(q["R"], g) * q["R"] ** 4 / g**2
+    rng = np.random.default_rng([scn.seed, 42])
+    cps = sorted({1, 2, 5, T} | {int(x) for x in np.geomspace(1, T, 6)})
+    hi_sr, lo_sr = np.zeros(B), np.zeros(B)
+    a, y = inst.a, inst.y
+    for b0 in range(0, B, 8):
+        k = min(8, B - b0)
+        W = omega * rng.standard_normal((k, m, n))
+        perp = (omega**2 * rng.chisquare(max(q["d"] - n, 1), size=(k, m)) * (q["d"] > n)).sum(1)
+        for t in range(1, T + 1):
+            Z = (W.reshape(k * m, n) @ Lr.T).reshape(k, m, n)  # one GEMM for the chunk
+            qm = y * np.einsum("m,bmn->bn", a, _phi(Z, g))
+            gq = 0.5 * (1 - np.tanh(0.5 * qm))
+            coef = (gq * y)[:, None, :] * _dphi(Z, g) * (a / n)[None, :, None]
+            W = W + alpha * (coef.reshape(k * m, n) @ Lr).reshape(k, m, n)
+            if t in cps:
+                fro2 = (W**2).sum((1, 2)) + perp
+                s1 = np.linalg.eigvalsh(np.einsum("bmi,bmj->bij", W, W, optimize=True))[:, -1]
+                hi_sr[b0:b0 + k] = np.maximum(hi_sr[b0:b0 + k], fro2 / s1)
+                lo_sr[b0:b0 + k] = np.maximum(lo_sr[b0:b0 + k], fro2 / (s1 + perp))
+    top = float(min(m, q["d"]))
+    const = {"n": n, "m": m, "gamma": g, "C2": c2, "C2_eff": float(hi_sr.max()), "SR_lower_max": float(lo_sr.max()),
+             "n_from_which_C2_can_bind": int(math.floor(c2)) + 1, "steps": T, "min(m,d)": top}
+    kw = dict(attainable=(1.0, top), constants=const, hypotheses=measured(q, fc.H42, A1, A2, SMOOTH),
+              details={"corners": ["n ≥ 4"] + (["largest n in the profile"] if n >= int(scn.get("n_top", 10**9)) else [])})
+    v_hi = quantile_verdict_at(scn, "sup_{1≤t≤T} StableRank(W⁽ᵗ⁾) per seed (rigorous upper bound)", hi_sr, c2,
+                               q["delta"], "<=", **kw)
+    if v_hi.outcome != "violated":
+        return v_hi
+    v_lo = quantile_verdict_at(scn, "sup_{1≤t≤T} StableRank(W⁽ᵗ⁾) per seed (rigorous lower bound)", lo_sr, c2,
+                               q["delta"], "<=", **kw)
+    return Verdict.inconclusive("stable-rank bounds straddle C₂", None) if v_lo.outcome == "holds" else v_lo
+
+
+def large_n_scenarios(p):
+    """n ∈ {4, 8, 16} (ci) or {4, 16, 64} (dev, thorough): (H42) from its boundary, m₁ = m₂ = 3000 (m > C₂ ≤ 5.7·10³ at
+    γ ≥ 0.97, R = 1: at smaller γ, C₂ ∝ γ⁻⁴ exceeds any affordable m and the bound is vacuous), d = 10⁴, α and ω at
+    their (A1)/(A2) bounds, profile.seeds initialisations, 10 steps (ci) or 20."""
+    ns = (16, 8, 4) if p.name == "ci" else (64, 16, 4)  # the largest first: Hypothesis's first draw covers that corner
+    return frei_scenarios(n=(4, 4), m1=(3000, 3000), m2=(3000, 3000), slack=(1.0, 4.0), gamma=(0.97, 0.99), R=(1.0,),
+                          d_extra=(0, 2), target="H42",
+                          extra={"B": int(p.seeds), "sr_steps": 10 if p.name == "ci" else 20, "alpha_frac": 1.0, "omega_frac": 1.0,
+                                 "delta": 0.1, "d_big": 10000, "n_top": max(ns)}).flatmap(
+        lambda s: st.sampled_from(ns).map(lambda nn: Scenario(s.family, s.seed, {**dict(s.params), "n": nn,
+                                                                                  "d": nn + int(dict(s.params)["d"]) - 4,
+                                                                                  "n_pos": nn // 2})))
+
+
 def scenarios(p, m1=(1, 4), m2=(1, 4), slack=(1.0, 4.0), extra=None, gamma=(0.95, 0.99), R=(1.0, 1.3), d_big=(None, 100, 10000),
               alpha_fracs=(1.0, 0.5)):
     ex = {"B": int(p.seeds), "sr_steps": 200}
@@ -319,6 +377,14 @@ def fig1(scn: Scenario, key: str) -> Verdict:
     # pairs (lower, higher) in the printed order: larger d / smaller ω should have the smaller ratio
     pairs = [(b, a) for a, b in itertools.pairwise(ks)] if key == "dim" else list(itertools.pairwise(ks))
     strict = max(float((mean[lo][1:] - mean[hi][1:]).max()) for lo, hi in pairs)
+    # tolerance from the measured run-to-run spread (issue 17 item 5): a gap mean_lo − mean_hi counts against the
+    # printed order only beyond t_{1−a, r−1}·√((s_lo² + s_hi²)/r) (one-sided Welch-type test at the example's level)
+    r_ = int(scn["runs"])
+    a_ = test_level(scn)
+    tq = float(stats.t.isf(a_, max(r_ - 1, 1)))
+    sd = {k: R[k]["ratio"].std(1, ddof=1) if r_ > 1 else np.zeros_like(mean[k]) for k in ks}
+    excess = max(float((mean[lo][1:] - mean[hi][1:] - tq * np.sqrt((sd[lo][1:] ** 2 + sd[hi][1:] ** 2) / r_)).max())
+                 for lo, hi in pairs)
     gaps, flat = [], 0.0
     for lo, hi in pairs:  # corrected reading: only where at least one of the two curves shows a reduction
         act = np.minimum(mean[lo][1:], mean[hi][1:]) <= 1 - NO_REDUCTION
@@ -339,20 +405,21 @@ def fig1(scn: Scenario, key: str) -> Verdict:
     cons = {"n": scn["n"], "m": scn["m"], "runs": scn["runs"], "steps": scn["steps"], "gamma": fx.GAMMA,
             "max_rel_std_between_runs": spread, "H42_slack_max": qh["H42_slack"]}
     H = measured(qh, H42_EXP)
-    cons.update(strict_reading_gap=strict, max_abs_ratio_minus_1_no_reduction=flat)
-    det["test"] = _reading(scn, scn["runs"], spread)
+    cons.update(strict_reading_gap=strict, max_abs_ratio_minus_1_no_reduction=flat, strict_gap_beyond_spread=excess)
+    det["test"] = {"kind": "interval", "alpha": a_, "runs": r_, "t_quantile": tq, "df": max(r_ - 1, 1),
+                   "max_rel_std_between_runs": spread,
+                   "note": "one-sided, per (t, pair): the printed order fails only where the gap of the means exceeds "
+                           "t_quantile × its standard error from the runs"}
     if key == "influence":
         time_eff = max(float(mean[k][1] - mean[k][-1]) for k in ks)
         scale_eff = float(max(mean[k][1] for k in ks) - min(mean[k][1] for k in ks))
         cons.update(time_effect=time_eff, scale_effect=scale_eff)
+        det["test"] = _reading(scn, scn["runs"], spread)
         return Verdict.compare("max_ω [ratio(ω, 1) − ratio(ω, T)] / (max_ω − min_ω of ratio(ω, 1))", time_eff / scale_eff,
                                1.0, "<", constants=cons, hypotheses=H, details=det)
-    if not gaps:
-        return Verdict.vacuous("no pair of curves with a rank reduction")
-    return Verdict.all_of([
-        Verdict.compare(q, gap, 0.0, "<", constants=cons, hypotheses=H, details=det),
-        Verdict.compare("max |ratio − 1| at the (t, pair) left out (neither curve reduced yet)", flat, NO_REDUCTION, "<=",
-                        constants=cons, hypotheses=H, details={"test": det["test"]})])
+    return Verdict.compare(f"max over t ≥ 1 and consecutive {lab} of ratio(printed smaller) − ratio(printed larger) − "
+                           f"t_q·SE (the strict order, with the measured run-to-run spread as its tolerance)",
+                           excess, 0.0, "<", constants=cons, hypotheses=H, details=det)
 
 
 def fig4(scn: Scenario) -> Verdict:
@@ -434,25 +501,24 @@ XP_OUTSIDE = dict(outside_by_design=(H42_EXP.text,), outside_why="the paper's ow
 
 EXP_CHECKS = [
     Check("fig1-dimension-corrected", "in-regime", exp_scenarios, lambda s: fig1(s, "dim"), **XP_OUTSIDE, cost=3.0,
-          target="experiment", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
+          target="experiment", reading="the strict order at every t ≥ 1, with the measured run-to-run spread as tolerance",
           sharpness=None, sharpness_why="an ordering of curves (no bound to tighten)",
           description="Figure 1 (left): 'The rank reduction happens more quickly as the dimension grows' (ω = ω_TF/50, "
                       "α = 0.01; binary cluster data (4), γ = 0.1, ‖μ‖ = d^0.26, 15% label noise; ci: n = 50, m = 64, "
-                      "d ∈ {10², 10³, 10⁴}, 200 steps; dev: the paper's n = 100, m = 512). AMBIGUOUS AS PRINTED: the "
-                      "strict reading (ratio decreasing in d at every t ≥ 1) holds in ci but FAILS at the paper's sizes "
-                      "(dev, seed 0, 300 steps: at t = 1 ratio(d=10³) = 1.0011 > ratio(d=10²) = 1.0006 — neither has "
-                      "started reducing, SR even grows slightly). Corrected reading (holds): the ordering holds at every "
-                      "(t, pair) where one of the two curves shows a reduction; elsewhere both stay within 0.01 of 1"),
+                      "d ∈ {10², 10³, 10⁴}, 200 steps, 2 runs; dev: the paper's n = 100, m = 512, 5 runs). The strict "
+                      "order (ratio decreasing in d at every t ≥ 1) is read with a tolerance from the measured run-to-run "
+                      "spread (one-sided, t_{1−α, runs−1}·SE per (t, pair)). RELABELLED (issue 17 item 5): the strict-order "
+                      "'failures' reported before (dev seed 0, t = 1: 1.0011 vs 1.0006, neither curve reduced) are gaps of "
+                      "10⁻⁶–10⁻³ at or below the run-to-run spread, not a finding. With 2 runs in ci the tolerance is wide "
+                      "(df = 1): little power in ci, more in dev"),
     Check("fig1-init-scale-corrected", "in-regime", exp_scenarios, lambda s: fig1(s, "init"), **XP_OUTSIDE, cost=3.0,
-          target="experiment", reading="ordering where at least one of the two curves has reduced (ratio ≤ 0.99)",
+          target="experiment", reading="the strict order at every t ≥ 1, with the measured run-to-run spread as tolerance",
           sharpness=None, sharpness_why="an ordering of curves (no bound to tighten)",
           description="Figure 1 (right): 'rank reduction happens more quickly … as the initialization scale "
-                      "decreases' (d = 10⁴, α = 0.16, ω/ω_TF ∈ {10⁻², 10⁻¹, 1, 10, 10²}). AMBIGUOUS AS PRINTED: the "
-                      "strict reading (ratio increasing in ω at every t ≥ 1 over the whole range) FAILS at ω = 10 vs "
-                      "10² ω_TF, where neither curve shows any reduction (ratio = 1 + O(10⁻⁴), SR slightly increases; "
-                      "gap ≈ +8·10⁻⁵ at ci seed 2, constants['strict_reading_gap']). Corrected reading (holds): the "
-                      "ordering holds at every (t, pair) where one of the two curves shows a reduction (ratio ≤ 0.99); "
-                      "elsewhere both stay within 0.01 of 1"),
+                      "decreases' (d = 10⁴, α = 0.16, ω/ω_TF ∈ {10⁻², 10⁻¹, 1, 10, 10²}), the strict order at every t ≥ 1 "
+                      "with the measured run-to-run spread as tolerance. RELABELLED (issue 17 item 5): the former "
+                      "'ambiguous' (gap ≈ +8·10⁻⁵ at ω = 10 vs 10² ω_TF, ci seed 2, where neither curve reduces; "
+                      "constants['strict_reading_gap']) lies within the spread (relative std between runs ≈ 10⁻²)"),
     Check("fig1-init-more-influential-than-time", "in-regime", exp_scenarios, lambda s: fig1(s, "influence"),
           target="experiment", **XP_OUTSIDE, cost=1.0, sharpness=None, sharpness_why="a comparison of two effects (ratio < 1), measured ≈ 0.07–0.1",
           description="Section 5: 'the initialization scale is more influential for determining the rank reduction "
@@ -543,6 +609,14 @@ CLAIM = register(Claim(
               fc.guarded(item3), cost=3.0, alpha=SHARE, sharpness=2.0, attainable="stable-rank",
               loose='measured looseness ×5375 in ci (weak): with n = 2 the updates W⁽ᵗ⁾ − W⁽⁰⁾ have rank ≤ 2 and dominate the (A2)-small init after step 1, so sup_{t≥1} SR ≈ 1.00 against C₂ = 256C_R R⁴/γ² ≈ 5·10³; the attainable range [1, min(m, d)] contains C₂ (m = 7000, d = 10⁴) but the bound can fail only through the init part — weak evidence at n = 2 (issue 17 item 1)',
               description="m = 7000 neurons, d = 10⁴ (both > C₂), exact Gram reduction, rigorous SR bounds, 60 steps"),
+        Check("item3-stable-rank-large-n", "in-regime", large_n_scenarios, fc.guarded(item3_large_n), cost=3.0,
+              alpha=SHARE, sharpness=2.0, attainable="stable-rank", corners=("n ≥ 4", "largest n in the profile"),
+              loose="weak at every n reached (ci n ∈ {4, 8, 16}, dev up to 64): the effective C₂ (sup SR over seeds "
+                    "and t ≤ 10 in ci, 20 in dev) stays 1 + O(10⁻⁸) (the first step is nearly rank one: φ′ ≈ (1 + γ)/2 at the small init) "
+                    "against C₂ = 256C_R R⁴/γ² ≈ 5.3·10³; since SR ≲ min(n, m) once the updates dominate, the printed "
+                    "C₂ can bind only for n > C₂ — beyond any n reachable with m > C₂ neurons",
+              description="Theorem 4.2 item 3 at n ≥ 4 (issue 17 item 1): exact Gram reduction, m = 6000 > C₂, d = 10⁴, "
+                          "rigorous SR bounds; constants report C₂_eff per example and the n from which C₂ could bind"),
         Check("gmm-satisfies-h42", "in-regime", gmm_scenarios, gmm_h42, alpha=SHARE, sharpness=None,
               sharpness_why="a frequency test (Clopper–Pearson) of the hypothesis holding, no bound to tighten",
               description="Section 5 (benign bias): Gaussian mixture with ‖μ‖ = d^0.26 at d = K·(n^{1/(1−2β)} ∨ n²): "
@@ -554,8 +628,12 @@ CLAIM = register(Claim(
               violates=fc.H42.text,
               description="data far from (H42): ⟨x₁, x₂⟩ = (1 − 10⁻⁵)‖x‖², opposite labels — the risk cannot follow the rate", control="data"),
     ] + EXP_CHECKS,
-    notes="γ ∈ [0.95, 0.99] and n = 2 keep the horizon of item 1 (1.25·C₁n/(0.48R_min²α) ≈ 5·10⁴ steps at the A1 boundary) "
-          "within the ci budget; the theorem's δ enters through A2 and the Clopper–Pearson test. Item 3 has no "
-          "control: C₂ ≈ 5·10³ exceeds every stable rank reachable without materialising an m×d matrix with "
-          "m, d ≫ C₂.",
+    notes="Items 1 and 2 run at n = 2, γ ∈ [0.95, 0.99]: item 1's informative horizon 1.25·C₁n/(0.48R_min²α) grows like "
+          "n² (α ≤ (A1) ∝ 1/n), ≈ 4·10⁴–4·10⁵ steps at n = 2 and ≈ 10⁷ at n = 16, beyond any budget; the theorem's δ "
+          "enters through (A2) and the order-statistic test. Item 3 runs at n = 2 and at n ∈ {4, 8, 16} (ci; dev up "
+          "to 64) with m = 6000 > C₂ so that SR ≤ C₂ is attainable: the effective C₂ is 1 + O(10⁻⁸) at every n (the "
+          "first step is nearly rank one), against C₂ ≈ 5.3·10³, and since SR ≲ min(n, m) once the updates dominate "
+          "the init, the printed C₂ can bind only for n > C₂ — item 3 is weak evidence at every n reachable. At γ < 0.97 "
+          "C₂ ∝ γ⁻⁴ exceeds every affordable m, so γ over (0, 1) makes item 3 vacuous (attainable range), not tested. "
+          "Item 3 has no control (no instance property is known to push SR above C₂ while the other hypotheses hold)."
 ))
