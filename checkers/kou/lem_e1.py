@@ -151,7 +151,7 @@ CLAIM = register(Claim(
               description="bullet 2 at every recorded step; c₂ ≈ 0.4 against ρ̄ ≈ (m/|S_i⁽⁰⁾|)log(…): loose ×≈4.5", sharpness=2.0, loose='measured looseness ×4.5 (ci, base seed 0)'),
         Check("in-regime-bullet-3", "in-regime", relu_in_regime, lambda s: _rate(s, 3),
               description="bullet 3 at every recorded step; c₃ ≈ 2.5 (c′ = m/|S| worst case): loose ×1.6–1.9 (1.64, 1.81, 1.87, 1.94, 1.87 under base "
-                          "seeds 0–4: it moves with the drawn instances), graded with the default factor 2", sharpness=2.0),
+                          "seeds 0–4: it moves with the drawn instances), graded with the default factor 2", sharpness=2.0, loose='measured looseness 1.85 (ci, base seed 0), up to 1.94 under base seeds 0–4: at the default factor, declared so that a draw past 2 is graded, not failed'),
         Check("in-regime-activation", "in-regime", relu_in_regime, _activation,
               description="S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ at every recorded step", sharpness=None,
               sharpness_why="set inclusion (a count of exits): nothing to tighten"),
