@@ -42,3 +42,40 @@ def test_rate_helpers():
     rho, se = fit_rate(err)
     assert rho == pytest.approx(0.9) and se < 1e-8
     assert allowed_failures(48, 0.05, 1e-3) >= 1 and allowed_failures(48, 0.0001, 1e-3) == 1
+
+
+# ---------------------------------------------------------------- cross-seed stability regressions (base seeds 5, 6)
+
+def test_lem3_rounding_floor_replay_seed6():
+    """Base seed 6 (ci): along-gd reached ‖s‖ ≈ 1e-16 with ‖W‖_F ≈ 1.5 and 'grew' to 2.3e-16 (ratio 1.82): float64
+    rounding, below the floor 16ε(‖W‖_F + ‖W⁺‖_F); a genuine increase (μ > 4, θ = π) is still a violation."""
+    from checkers.linear import lem3
+    scn = scenario(6000592, a_norm=1.081433951297938, d=4, mode="random", mu=1.0, rad=3.0, steps=60, w1=1000.0)
+    v = lem3._along_gd(scn)
+    assert v.evidence.details["raw_max_ratio"] > 1.5 and v.outcome == "holds"
+    nc = lem3._one_step(scenario(6000018, a_norm=0.1, d=1, mode="random", mu=4.05, rad=0.0, steps=60, w1=0.001))
+    assert nc.outcome == "violated" and nc.evidence.measured == pytest.approx(1.025)
+    assert lem3._step_ratio(1.0, 1.0 + 1e-9, 1e-14) > 1.0  # an increase above the floor counts
+    assert lem3._step_ratio(1e-16, 2e-16, 1e-14) == 1.0  # one below it does not
+
+
+def test_appA3_other_reading_vacuous_where_readings_coincide_seed5():
+    """Base seed 5 (ci): the two readings of w̄_{m,ℓ⊥} differed by 1.8e-6 < TOL on the instance; it cannot separate them."""
+    from checkers.linear import app_a3
+    v = app_a3._fd_other_reading(scenario(5003584, d=6, k=2, r=1, scale=0.1, special="none"))
+    assert v.outcome == "vacuous"
+
+
+@pytest.mark.parametrize("mod, fn", [("lem3", "lemma3_identities"), ("thm1", "contraction_f1")])
+def test_sympy_undecided_is_solver_trouble_not_violation(monkeypatch, mod, fn):
+    import importlib
+
+    from checkers.symbolic import Decision
+    from checkers.verdict import SolverTrouble
+    m = importlib.import_module(f"checkers.linear.{mod}")
+    monkeypatch.setattr(m, fn, lambda: Decision("undecided", "timeout"))
+    check = m._sympy if mod == "lem3" else m._f1
+    with pytest.raises(SolverTrouble):
+        check(scenario(0))
+    monkeypatch.setattr(m, fn, lambda: Decision("refuted", "x"))
+    assert check(scenario(0)).outcome == "violated"

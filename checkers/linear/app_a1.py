@@ -9,7 +9,7 @@ from checkers.claim import Check, Claim, register
 from checkers.hypotheses import measured
 from checkers.linear.common import ALPHA_SHARE, ISOTROPIC, test_level
 from checkers.symbolic.linear import half_moment_identities, kernel_eq5
-from checkers.verdict import Verdict
+from checkers.verdict import SolverTrouble, Verdict
 from generators.linear import SEEDS, general_problem, log_uniform, scenario
 from simulator.population import loss
 
@@ -46,11 +46,11 @@ def _mc(scn) -> Verdict:
 
 def _sympy(_scn) -> Verdict:
     d1, d2 = kernel_eq5(), half_moment_identities()
-    ok = d1.proved and d2.proved
-    if "undecided" in (d1.outcome, d2.outcome) and not ("refuted" in (d1.outcome, d2.outcome)):
-        return Verdict.inconclusive(f"sympy undecided: {d1.detail}; {d2.detail}")
-    return Verdict.compare("eq. (5) polar integral − closed form; 1-D Stein facts (0 = proved)", 0.0 if ok else 1.0,
-                           0.0, "<=", details={"eq5": d1.outcome, "stein": d2.outcome})
+    refuted = "refuted" in (d1.outcome, d2.outcome)
+    if not refuted and not (d1.proved and d2.proved):  # undecided: inconclusive example (runner), never a violation
+        raise SolverTrouble(f"sympy eq5 {d1.outcome}: {d1.detail}; stein {d2.outcome}: {d2.detail}")
+    return Verdict.compare("eq. (5) polar integral − closed form; 1-D Stein facts (0 = proved, 1 = refuted)",
+                           1.0 if refuted else 0.0, 0.0, "<=", details={"eq5": d1.outcome, "stein": d2.outcome})
 
 
 CLAIM = register(Claim(
