@@ -57,6 +57,9 @@ CORRECTED_PATTERN = r"\bcorrect(?:ed|ion)\b"
 # before "read as" is verbal (no formula characters between the quote and the phrase, none inside it).
 _FORMULA_CHARS = set("=≤≥<>^_{}‖∨∧≫≪Σ∑√∈⊆⊂⪯⪰∞·×⁻⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉αβγδεηθκλμρσφω")
 _QUOTED = re.compile(r"['\"‘“]([^'\"’”]{3,200})['\"’”]")
+# A reading of floating-point results ("an increase below the float64 floor read as none") concerns the arithmetic,
+# not the print.
+_NUMERICS = re.compile(r"float64|floating[- ]point|rounding|\bulps?\b|machine precision|round-?off|\bfloor\b", re.I)
 _PRINTED_FORM = re.compile(r"as[ -]printed|as\s+rendered|\bliteral|printed\s+form|the\s+print\b|as\s+transcribed", re.I)
 _TYPO = {k: re.compile(v, re.I) for k, v in TYPO_PATTERNS.items()}
 _CORRECTED = re.compile(CORRECTED_PATTERN, re.I)
@@ -182,8 +185,9 @@ def corrected_form_mentions(claim: Claim) -> list[Mention]:
         shared = place.startswith(("constant ", "hypothesis "))
         for key, rx in _TYPO.items():
             for m in rx.finditer(text):
-                if key == "read as" and (in_experiment or _verbal_reading(text, m.start())):
-                    continue  # a figure's or a sentence's prose given a declared threshold: no formula corrected
+                if key == "read as" and (in_experiment or _verbal_reading(text, m.start())
+                                         or _NUMERICS.search(_sentence(text, m.start(), m.end()))):
+                    continue  # prose given a declared threshold, or float64 handling: no printed formula corrected
                 out.append(Mention("typo", key, place, rec, _sentence(text, m.start(), m.end())))
         if shared:
             continue  # a shared constant's or hypothesis' text speaks of other claims' corrected forms

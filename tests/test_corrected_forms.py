@@ -92,6 +92,7 @@ def test_declared_readings_of_prose_and_controls_are_not_corrections():
     checks = [_check("in-regime", description="'significantly faster' read as ≥ 100× fewer iterations"),
               _check("negative-control-width", "negative-control", control="width",
                      description="a neuron with the wrong sign on x₁ (typo-free control)")]
+    checks.insert(1, _check("in-regime-float", description="an increase below the float64 floor read as none"))
     c = _claim(checks=checks)
     assert corrected_form_mentions(c) == [] and corrected_form_violations(c) == []
 
