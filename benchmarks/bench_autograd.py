@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
-from simulator import simulate
+from claimcheck.simulator import simulate
 
 torch = pytest.importorskip("torch")
 torch.set_num_threads(1)
@@ -109,7 +109,7 @@ def test_long_horizon(benchmark):
 
 def test_population_engine(benchmark):
     """The linear-functions paper's population engine: closed-form GD, m = 20 neurons, d = 50, r = 3 outputs."""
-    from simulator.population import simulate_population
+    from claimcheck.simulator.population import simulate_population
     rng = np.random.default_rng(0)
     W0, V0, A = 1e-3 * rng.normal(size=(20, 50)), 1e-3 * rng.normal(size=(20, 3)), rng.normal(size=(3, 50))
     benchmark.group = "population engine"

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
-from simulator import simulate, simulate_batch
+from claimcheck.simulator import simulate, simulate_batch
 
 BLAS_THREADS = 1
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
-from simulator import simulate_batch
+from claimcheck.simulator import simulate_batch
 
 SIZES = [(4, 20), (10, 64), (100, 100)]
 STEPS = {"compiled": {4: 200_000, 10: 20_000, 100: 300}, "span": {4: 2_000, 10: 2_000, 100: 300},
@@ -77,8 +77,8 @@ def test_steps_per_second(benchmark, engine, n, m):
 
 @pytest.mark.parametrize("pattern", ["hadamard", "signs"])
 def test_implicit_n8192(benchmark, pattern):
-    from generators.gram import gram_instance
-    from simulator.implicit import simulate_implicit
+    from claimcheck.generators.gram import gram_instance
+    from claimcheck.simulator.implicit import simulate_implicit
     inst = gram_instance(0, n=8192, m=64, d=10**6, R_min=1.0, R_max=1.5, p=1e-3 / 8, omega=1e-3, pattern=pattern)
     steps = 20 if pattern == "hadamard" else 5
     benchmark.group = "implicit n=8192"

@@ -13,10 +13,10 @@ from typing import Callable, Iterator, Literal, Mapping, Sequence
 import attrs
 from hypothesis.strategies import SearchStrategy
 
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.verdict import Verdict
-from generators.profiles import Profile
-from generators.scenario import Scenario
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.profiles import Profile
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["Check", "Claim", "PrintedNote", "REGISTRY", "register", "claims", "get_claim", "check_pairs", "check_json",
            "PAPERS", "TARGETS", "EXPECTED", "CONTROL_KINDS", "NOTE_KINDS", "ATTAINABLE_KINDS", "FAMILY_WISE_ALPHA",
@@ -322,7 +322,7 @@ def _load_all(papers: Sequence[str] | None = None) -> None:
     for, so that one paper's broken module does not stop another paper's run."""
     import importlib
     for p in (paper_keys() if papers is None else papers):
-        importlib.import_module(f"checkers.{p}" if p in PAPERS else _EXTERNAL[p])
+        importlib.import_module(f"claimcheck.checkers.{p}" if p in PAPERS else _EXTERNAL[p])
 
 
 def _ref_order(claim: Claim) -> tuple:

@@ -31,7 +31,7 @@ import sys
 import tokenize
 from typing import Iterable, NamedTuple
 
-from checkers.claim import Claim
+from claimcheck.checkers.claim import Claim
 
 __all__ = ["Mention", "corrected_form_mentions", "corrected_form_violations", "printed_note_violations",
            "claim_module_text", "TYPO_PATTERNS", "CORRECTED_PATTERN"]
@@ -90,9 +90,9 @@ class Mention(NamedTuple):
 def _module_of(claim: Claim):
     """The paper module that registers the claim (holds it at module level), else the paper module of its first
     check's run; None for a claim built elsewhere (a planted claim in a test)."""
-    from checkers import claim as registry
+    from claimcheck.checkers import claim as registry
     external = getattr(registry, "_EXTERNAL", {})  # papers from outside (the claimcheck.papers entry points)
-    prefix = f"checkers.{claim.paper}." if claim.paper in registry.PAPERS else f"{external.get(claim.paper, claim.paper)}."
+    prefix = f"claimcheck.checkers.{claim.paper}." if claim.paper in registry.PAPERS else f"{external.get(claim.paper, claim.paper)}."
     for name, mod in list(sys.modules.items()):
         if name.startswith(prefix) and mod is not None and any(v is claim for v in vars(mod).values()):
             return mod

@@ -10,7 +10,7 @@ import inspect
 import re
 from typing import Iterable
 
-from checkers.claim import CONTROL_KINDS, FAMILY_WISE_ALPHA, PAPER_ALPHA, Claim
+from claimcheck.checkers.claim import CONTROL_KINDS, FAMILY_WISE_ALPHA, PAPER_ALPHA, Claim
 
 __all__ = ["control_kind_violations", "sharpness_violations", "attainable_violations", "alpha_violations",
            "seed_count_violations", "claim_violations", "DEFAULT_SHARPNESS"]

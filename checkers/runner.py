@@ -18,11 +18,11 @@ import attrs
 from hypothesis import find, target
 from hypothesis.errors import NoSuchExample
 
-from checkers.claim import NON_REFUTING, Check, Claim
-from checkers.stats import per_example_alpha
-from checkers.verdict import SolverTrouble, Verdict
-from generators.profiles import Profile
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import NON_REFUTING, Check, Claim
+from claimcheck.checkers.stats import per_example_alpha
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.profiles import Profile
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["CheckResult", "run_check", "replay_command", "replay", "replay_recorded", "claim_verdict", "claim_finding",
            "grade", "GRADES", "EvidenceRuleError"]

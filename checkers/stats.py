@@ -75,7 +75,7 @@ def failure_rate_verdict(quantity: str, failures: int, trials: int, delta: float
     one-sided (1 − alpha) Clopper–Pearson lower bound on the failure rate exceeds δ, else ``holds``;
     ``vacuous`` when δ ≥ 1. The evidence compares the critical count with the observed failures
     (measured = failures, bound = critical − 1, relation ≤) and carries the test in ``details["test"]``."""
-    from checkers.verdict import Verdict
+    from claimcheck.checkers.verdict import Verdict
     if delta >= 1:
         return Verdict.vacuous(f"vacuous: allowed failure probability δ = {delta:.3g} ≥ 1")
     test = binomial_test(failures, trials, delta, alpha)

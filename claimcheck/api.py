@@ -22,27 +22,27 @@ from typing import Any, Sequence
 import attrs
 import numpy as np
 
-from checkers.claim import (ATTAINABLE_KINDS, CONTROL_KINDS, FAMILY_WISE_ALPHA, NOTE_KINDS, PAPER_ALPHA, Check, Claim,
+from claimcheck.checkers.claim import (ATTAINABLE_KINDS, CONTROL_KINDS, FAMILY_WISE_ALPHA, NOTE_KINDS, PAPER_ALPHA, Check, Claim,
                             PrintedNote, RegistryError, check_pairs, claims, get_claim, load_claim_modules, paper_keys,
                             register, register_paper)
-from checkers.hypotheses import Constant, Hypothesis, Measured, measured
-from checkers.runner import CheckResult, claim_finding, claim_verdict, replay, run_check
-from checkers.solvers.guard import agree, require
-from checkers.solvers.maxmargin import SVM, kkt_check, svm_checked, svm_cvxpy, svm_nnls
-from checkers.solvers.minnorm import MinNormResult, solve_program7
-from checkers.stats import (binomial_test, clopper_pearson, critical_failures, failure_rate_verdict, loglog_slope,
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, Measured, measured
+from claimcheck.checkers.runner import CheckResult, claim_finding, claim_verdict, replay, run_check
+from claimcheck.checkers.solvers.guard import agree, require
+from claimcheck.checkers.solvers.maxmargin import SVM, kkt_check, svm_checked, svm_cvxpy, svm_nnls
+from claimcheck.checkers.solvers.minnorm import MinNormResult, solve_program7
+from claimcheck.checkers.stats import (binomial_test, clopper_pearson, critical_failures, failure_rate_verdict, loglog_slope,
                             per_example_alpha, power)
-from checkers.verdict import Evidence, SolverTrouble, Verdict
-from claims._driver import drive
-from claims.results import results_document, write_results
-from generators.near_orthogonal import (NearOrthInstance, achieved_C0, materialise_near_orth, near_orth_scenario,
+from claimcheck.checkers.verdict import Evidence, SolverTrouble, Verdict
+from claimcheck.claims._driver import drive
+from claimcheck.claims.results import results_document, write_results
+from claimcheck.generators.near_orthogonal import (NearOrthInstance, achieved_C0, materialise_near_orth, near_orth_scenario,
                                         near_orthogonal_X)
-from generators.profiles import PROFILES, Profile, get_profile, register_hypothesis_profiles
-from generators.scenario import Scenario
-from simulator import SimulatorError, Trajectory, geometric_steps, simulate, simulate_batch
+from claimcheck.generators.profiles import PROFILES, Profile, get_profile, register_hypothesis_profiles
+from claimcheck.generators.scenario import Scenario
+from claimcheck.simulator import SimulatorError, Trajectory, geometric_steps, simulate, simulate_batch
 
 try:  # Gram-prescribed (implicit-data) scenarios: generators/gram.py
-    from generators.gram import GRAM_PATTERNS, GramInstance, gram_instance, nearly_orthogonal_gram
+    from claimcheck.generators.gram import GRAM_PATTERNS, GramInstance, gram_instance, nearly_orthogonal_gram
     _GRAM = ("GRAM_PATTERNS", "GramInstance", "gram_instance", "nearly_orthogonal_gram")
 except ImportError:  # pragma: no cover - an install without the Gram generator
     _GRAM = ()
@@ -50,7 +50,7 @@ except ImportError:  # pragma: no cover - an install without the Gram generator
 
 def render_report(results, out):
     """Render the HTML report of a results.json (``results``) into ``out`` (a path); returns ``out``."""
-    from reports.render import render_report as _render
+    from claimcheck.reports.render import render_report as _render
     return _render(results, out)
 
 

@@ -22,7 +22,7 @@ class BadInput(click.ClickException):
 
 
 def _claims_dir() -> Path:
-    import claims
+    from claimcheck import claims
     return Path(claims.__file__).resolve().parent
 
 
@@ -36,7 +36,7 @@ def cli() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_cmd(paper: str | None, as_json: bool) -> None:
     """List the registered claims and their checks."""
-    from checkers.claim import claims
+    from claimcheck.checkers.claim import claims
     try:
         cs = claims(paper)
     except ValueError as exc:
@@ -76,8 +76,8 @@ def verify(paper: str | None, pattern: str | None, profile: str | None, out: str
     the slowest checks at the end."""
     import pytest
 
-    from checkers.claim import claims, paper_keys
-    from generators.profiles import get_profile
+    from claimcheck.checkers.claim import claims, paper_keys
+    from claimcheck.generators.profiles import get_profile
     try:
         prof = get_profile(main_job_profile(profile), base_seed)
     except ValueError as exc:
@@ -173,10 +173,10 @@ def _print_durations(dur: dict, top: int) -> None:
 def _verify_on_dask(paper, pattern, prof, scheduler: str, workers: int, results: Path) -> None:
     import fnmatch
     import time
-    from checkers.claim import check_pairs
-    from checkers.runner import CheckResult
+    from claimcheck.checkers.claim import check_pairs
+    from claimcheck.checkers.runner import CheckResult
     from claimcheck.sweep import run_checks_on_dask
-    from claims.results import write_results
+    from claimcheck.claims.results import write_results
     pats = [p.strip() for p in pattern.split(",")] if pattern else None
     pairs = [(c.id, ch.name) for c, ch in check_pairs(paper)
              if pats is None or any(fnmatch.fnmatchcase(c.id, p) for p in pats)]
@@ -193,7 +193,7 @@ def _verify_on_dask(paper, pattern, prof, scheduler: str, workers: int, results:
 
 
 def _finish_verify(results: Path, outdir: Path, durations: int = 15, workers: int = 1) -> None:
-    from reports.render import render_report
+    from claimcheck.reports.render import render_report
     doc = json.loads(results.read_text())
     doc["durations"] = durations_of(doc, workers)
     results.write_text(json.dumps(doc, indent=1, allow_nan=False, default=str))
@@ -239,9 +239,9 @@ def regressions_of(doc: dict) -> list[tuple[str, str]]:
               help="instead: replay every counterexample recorded in this results.json and compare outcomes")
 def replay(claim_id: str | None, check_name: str | None, instance: str | None, results_path: str | None) -> None:
     """Re-run one check on one instance and print its verdict (exactly as recorded)."""
-    from checkers.claim import get_claim
-    from checkers.runner import replay as run_replay
-    from generators.scenario import Scenario
+    from claimcheck.checkers.claim import get_claim
+    from claimcheck.checkers.runner import replay as run_replay
+    from claimcheck.generators.scenario import Scenario
     if results_path is not None:
         if claim_id or check_name or instance:
             raise BadInput("results: --results replays a whole file; give no CLAIM_ID, --check or --instance")
@@ -311,10 +311,10 @@ def _dask_client(scheduler: str, workers: int):
 def sweep(claim_id: str, check_name: str, instance: str, grid_specs: tuple[str, ...], seeds: str,
           scheduler: str | None, workers: int, out: str) -> None:
     """Run one check over a parameter grid × seeds (phase diagrams, rate sweeps); resumable; on Dask if asked."""
-    from checkers.claim import get_claim
+    from claimcheck.checkers.claim import get_claim
     from claimcheck.sweep import parse_grid, run_sweep, summarise, sweep_scenarios
-    from generators.scenario import Scenario
-    from reports.sweep import render_sweep
+    from claimcheck.generators.scenario import Scenario
+    from claimcheck.reports.sweep import render_sweep
     try:
         claim = get_claim(claim_id)
         claim.check(check_name)
@@ -357,8 +357,8 @@ def sweep(claim_id: str, check_name: str, instance: str, grid_specs: tuple[str, 
 @click.option("--reason", default="", help="with --update: why the baseline changes (appended to its `reasons` list)")
 def compare(baseline: str, results: str, update: bool, reason: str) -> None:
     """Regression gate: exit 1 listing every regression of RESULTS against BASELINE; report improvements."""
-    from reports.compare import compare as compare_docs, update_baseline
-    from reports.render import ResultsError, load_results
+    from claimcheck.reports.compare import compare as compare_docs, update_baseline
+    from claimcheck.reports.render import ResultsError, load_results
     try:
         new = load_results(Path(results))
     except ResultsError as exc:
@@ -392,9 +392,9 @@ def compare(baseline: str, results: str, update: bool, reason: str) -> None:
 
 def _replay_results(path: str) -> None:
     """Replay every recorded counterexample (in-regime violations, negative-control catches) of a results file."""
-    from checkers.claim import get_claim
-    from checkers.runner import replay_recorded
-    from reports.render import ResultsError, load_results
+    from claimcheck.checkers.claim import get_claim
+    from claimcheck.checkers.runner import replay_recorded
+    from claimcheck.reports.render import ResultsError, load_results
     try:
         doc = load_results(Path(path))
     except ResultsError as exc:
@@ -428,8 +428,8 @@ def _replay_results(path: str) -> None:
 @click.option("--out", "out_path", required=True, help="output .npz")
 def simulate(spec_path: str, out_path: str) -> None:
     """Run GD from a JSON spec and write the recorded trajectory to an .npz (see README)."""
-    from simulator.errors import SimulatorError
-    from simulator.spec import run_spec
+    from claimcheck.simulator.errors import SimulatorError
+    from claimcheck.simulator.spec import run_spec
     try:
         run_spec(spec_path, out_path)
     except SimulatorError as exc:
@@ -444,7 +444,7 @@ def simulate(spec_path: str, out_path: str) -> None:
 @click.option("--out", default=None, help="HTML path (default: index.html beside the results)")
 def report(results: str, out: str | None) -> None:
     """Re-render the HTML report from a results.json."""
-    from reports.render import ResultsError, render_report
+    from claimcheck.reports.render import ResultsError, render_report
     target = Path(out) if out else Path(results).with_name("index.html")
     try:
         click.echo(render_report(Path(results), target))
@@ -459,7 +459,7 @@ def report(results: str, out: str | None) -> None:
 @click.option("--out", default=None, help="output file (default: standard output)")
 def errata(paper: str | None, results_path: str | None, fmt: str, out: str | None) -> None:
     """Write a paper's errata sheet, grouped by severity, from the registry (and a results.json if given)."""
-    from checkers.claim import paper_keys
+    from claimcheck.checkers.claim import paper_keys
     from claimcheck.errata import FORMATS, errata_document, registry_documents, render
     papers = paper_keys()
     if paper is None:
@@ -470,7 +470,7 @@ def errata(paper: str | None, results_path: str | None, fmt: str, out: str | Non
         raise BadInput(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
     results_doc = None
     if results_path is not None:
-        from reports.render import ResultsError, load_results
+        from claimcheck.reports.render import ResultsError, load_results
         try:
             results_doc = load_results(Path(results_path))
         except ResultsError as exc:
@@ -504,7 +504,7 @@ def new_paper(name: str, directory: str) -> None:
 
 
 def main() -> None:
-    from checkers.claim import RegistryError
+    from claimcheck.checkers.claim import RegistryError
     os.environ.setdefault("MPLBACKEND", "Agg")
     try:
         rv = cli.main(standalone_mode=False)

@@ -354,5 +354,5 @@ def render(doc: Mapping, fmt: str) -> str:
 
 def registry_documents(paper: str) -> list[dict]:
     """The registry's claim documents of one paper (imports the paper's claim modules)."""
-    from checkers.claim import claims
+    from claimcheck.checkers.claim import claims
     return [c.to_json() for c in claims(paper)]

@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["parse_grid", "sweep_scenarios", "run_point", "run_sweep", "summarise", "run_checks_on_dask"]
 
@@ -65,8 +65,8 @@ def _key(claim_id: str, check_name: str, scn: Scenario) -> str:
 
 def run_point(claim_id: str, check_name: str, scenario_json: str) -> dict:
     """One sweep point: the check's verdict on one scenario (pure; safe to run on any worker)."""
-    from checkers.claim import get_claim
-    from checkers.verdict import SolverTrouble, Verdict
+    from claimcheck.checkers.claim import get_claim
+    from claimcheck.checkers.verdict import SolverTrouble, Verdict
     claim = get_claim(claim_id)
     scn = Scenario.from_json(scenario_json)
     try:
@@ -117,7 +117,7 @@ def run_sweep(claim_id: str, check_name: str, scenarios: Sequence[Scenario], *, 
 def summarise(records: Sequence[dict], grid: dict[str, list[Any]], alpha: float = 0.05) -> list[dict]:
     """Per grid point: examples, holds / violated / other counts and a Clopper–Pearson interval on P(holds)
     among the informative examples."""
-    from checkers.stats import clopper_pearson
+    from claimcheck.checkers.stats import clopper_pearson
     names = list(grid)
     cells: dict[tuple, dict] = {}
     for r in records:
@@ -136,9 +136,9 @@ def summarise(records: Sequence[dict], grid: dict[str, list[Any]], alpha: float 
 
 
 def _run_pair(claim_id: str, check_name: str, profile_name: str, base_seed: int) -> dict:
-    from checkers.claim import get_claim
-    from checkers.runner import run_check
-    from generators.profiles import get_profile
+    from claimcheck.checkers.claim import get_claim
+    from claimcheck.checkers.runner import run_check
+    from claimcheck.generators.profiles import get_profile
     claim = get_claim(claim_id)
     res = run_check(claim, claim.check(check_name), get_profile(profile_name, base_seed))
     return dict(res.to_json(), claim_id=res.claim_id)

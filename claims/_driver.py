@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from checkers.claim import NON_REFUTING, Check, Claim
-from checkers.runner import run_check
+from claimcheck.checkers.claim import NON_REFUTING, Check, Claim
+from claimcheck.checkers.runner import run_check
 
 
 def drive(claim: Claim, check: Check, profile, record_check) -> None:

@@ -7,10 +7,10 @@ import os
 import time
 from typing import Iterable
 
-from checkers.claim import FAMILY_WISE_ALPHA, NON_REFUTING, PAPER_ALPHA, check_json, claims, get_claim, paper_keys
-from checkers.runner import CheckResult, claim_finding, claim_verdict
-from checkers.verdict import jsonable
-from generators.profiles import Profile
+from claimcheck.checkers.claim import FAMILY_WISE_ALPHA, NON_REFUTING, PAPER_ALPHA, check_json, claims, get_claim, paper_keys
+from claimcheck.checkers.runner import CheckResult, claim_finding, claim_verdict
+from claimcheck.checkers.verdict import jsonable
+from claimcheck.generators.profiles import Profile
 
 __all__ = ["results_document", "write_results", "false_alarm_bound", "claim_grade"]
 

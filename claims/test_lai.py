@@ -1,8 +1,8 @@
 """Lai et al. — every registered claim, one test per (claim, check): ``pytest claims/ -k lai.thm4``."""
 import pytest
 
-from checkers.claim import check_pairs
-from claims._driver import drive
+from claimcheck.checkers.claim import check_pairs
+from claimcheck.claims._driver import drive
 
 PAIRS = list(check_pairs("lai"))
 
@@ -11,6 +11,6 @@ PAIRS = list(check_pairs("lai"))
 @pytest.mark.parametrize("claim_id, check_name", [(c.id, ch.name) for c, ch in PAIRS],
                          ids=[f"{c.id}-{ch.name}" for c, ch in PAIRS])
 def test_claim(claim_id, check_name, profile, record_check):
-    from checkers.claim import get_claim
+    from claimcheck.checkers.claim import get_claim
     claim = get_claim(claim_id)
     drive(claim, claim.check(check_name), profile, record_check)

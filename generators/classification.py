@@ -25,7 +25,7 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["ClassifData", "gram_data", "materialise_classif", "classif_scenario", "data_statistics",
            "DATA_FAMILIES", "PATTERNS"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.classification import PATTERNS, ClassifData, materialise_classif
-from generators.scenario import Scenario
+from claimcheck.generators.classification import PATTERNS, ClassifData, materialise_classif
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["threshold", "data_scenario", "materialise_data", "frei_scenarios", "SEEDS", "chain_scenario",
            "CHAIN_E"]

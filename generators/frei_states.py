@@ -22,8 +22,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.classification import materialise_classif
-from generators.scenario import Scenario
+from claimcheck.generators.classification import materialise_classif
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["SEEDS", "FreiInstance", "materialise", "gammas", "data_params", "frei_e", "orth_threshold"]
 

@@ -24,7 +24,7 @@ import mpmath as mp
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["Sequence", "materialise_sequence", "seq_scenario", "point_scenario", "matrix_scenario",
            "psi2_norm", "entry_mean", "sample_matrices", "log_grid", "DPS"]

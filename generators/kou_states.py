@@ -26,8 +26,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.classification import _labels, gram_data
-from generators.scenario import Scenario
+from claimcheck.generators.classification import _labels, gram_data
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["KouInstance", "materialise_kou", "leaky_states", "relu_states", "FAMILY"]
 

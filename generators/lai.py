@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["GramStats", "NormStats", "LaiInstance", "labels", "materialise", "spectrum", "effective_C0", "lai_scenario"]
 

@@ -28,8 +28,8 @@ from typing import Any
 import attrs
 import numpy as np
 
-from generators.lai_multi import NeuronStats, bartlett
-from generators.scenario import Scenario
+from claimcheck.generators.lai_multi import NeuronStats, bartlett
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["FigInstance", "fig_scenario", "materialise_fig"]
 

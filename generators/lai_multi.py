@@ -30,8 +30,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai import NormStats, labels, spectrum
-from generators.scenario import Scenario
+from claimcheck.generators.lai import NormStats, labels, spectrum
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["MultiInstance", "NeuronStats", "materialise_multi", "children", "assignment", "assignment_matrices", "bartlett",
            "a2_min_d_iso", "multi_scenario", "multi_batch", "SEEDS"]

@@ -31,8 +31,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai import LaiInstance, effective_C0, lai_scenario, materialise, spectrum
-from generators.scenario import Scenario
+from claimcheck.generators.lai import LaiInstance, effective_C0, lai_scenario, materialise, spectrum
+from claimcheck.generators.scenario import Scenario
 
 __all__ = [
     "SEEDS", "materialise_single", "materialise_batch", "batch_seeds", "min_dim", "lem2_frozen_phase",
@@ -71,8 +71,8 @@ class WishartInstance(LaiInstance):
 
 
 def _materialise_wishart(scn: Scenario) -> WishartInstance:
-    from generators.lai import labels
-    from generators.lai_states import _wishart
+    from claimcheck.generators.lai import labels
+    from claimcheck.generators.lai_states import _wishart
     p = dict(scn.params)
     rng = np.random.default_rng(scn.seed)
     n, d = int(p["n"]), int(p["d"])

@@ -27,8 +27,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai import NormStats, _z, effective_C0, labels, materialise, spectrum
-from generators.scenario import Scenario
+from claimcheck.generators.lai import NormStats, _z, effective_C0, labels, materialise, spectrum
+from claimcheck.generators.scenario import Scenario
 
 __all__ = [
     "SEEDS", "GramInstance", "gram_instance", "labels", "a2_min_d", "spectrum_norms", "child_scenarios",

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from generators.lai import lai_scenario
-from generators.scenario import Scenario
+from claimcheck.generators.lai import lai_scenario
+from claimcheck.generators.scenario import Scenario
 
 SEEDS = st.integers(0, 2**32 - 1)
 

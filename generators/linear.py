@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["SEEDS", "scenario", "unit", "pair_state", "general_problem", "gaussian_data", "pair_states",
            "log_uniform", "sigma_matrix", "multi_output_problem"]

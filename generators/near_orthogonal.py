@@ -23,8 +23,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.lai_states import SEEDS, labels
-from generators.scenario import Scenario
+from claimcheck.generators.lai_states import SEEDS, labels
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["NearOrthInstance", "near_orthogonal_X", "achieved_C0", "materialise_near_orth", "near_orth_scenario"]
 

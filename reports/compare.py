@@ -25,7 +25,7 @@ import math
 from datetime import datetime, timezone
 from pathlib import Path
 
-from reports.render import load_results
+from claimcheck.reports.render import load_results
 
 __all__ = ["compare", "baseline_of", "number_changes", "update_baseline", "NUM_RTOL", "NUM_ATOL", "TIGHT_FLOOR"]
 

@@ -7,7 +7,7 @@ import html
 import json
 from pathlib import Path
 
-from reports.render import ResultsError, _series_svg
+from claimcheck.reports.render import ResultsError, _series_svg
 
 __all__ = ["load_sweep", "render_sweep"]
 

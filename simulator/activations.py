@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from simulator.errors import SimulatorError
+from claimcheck.simulator.errors import SimulatorError
 
 __all__ = ["Activation", "make_activation", "ACTIVATIONS"]
 

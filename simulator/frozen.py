@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulator.activations import Activation
-from simulator.compiled import activation_spec
-from simulator.errors import SimulatorError
+from claimcheck.simulator.activations import Activation
+from claimcheck.simulator.compiled import activation_spec
+from claimcheck.simulator.errors import SimulatorError
 
 __all__ = ["FrozenPattern", "frozen_pattern"]
 

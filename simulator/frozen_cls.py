@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulator.activations import Activation
-from simulator.compiled import activation_spec, numba
-from simulator.errors import SimulatorError
-from simulator.gd import _check_steps
+from claimcheck.simulator.activations import Activation
+from claimcheck.simulator.compiled import activation_spec, numba
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.gd import _check_steps
 
 __all__ = ["FrozenRun", "frozen_run"]
 

@@ -23,10 +23,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from simulator.activations import Activation, make_activation
-from simulator.errors import SimulatorError
-from simulator.losses import Loss, make_loss
-from simulator.trajectory import Trajectory
+from claimcheck.simulator.activations import Activation, make_activation
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.losses import Loss, make_loss
+from claimcheck.simulator.trajectory import Trajectory
 
 __all__ = ["simulate", "simulate_batch", "geometric_steps", "BLOWUP"]
 
@@ -143,7 +143,7 @@ def simulate_batch(
     if engine == "compiled":  # the span loop compiled (simulator/compiled.py): scalar outputs, fixed second layer
         if vector or train_second_layer:
             raise SimulatorError("engine", "'compiled' runs scalar outputs with a fixed second layer; use 'span'")
-        from simulator.compiled import simulate_compiled
+        from claimcheck.simulator.compiled import simulate_compiled
         return simulate_compiled(X, y, W0, a, step_size=eta, steps=steps, activation=act, loss=lo,
                                  record_steps=record_steps)
     if engine == "auto":

@@ -19,10 +19,10 @@ from typing import Iterable
 
 import numpy as np
 
-from simulator.activations import Activation, make_activation
-from simulator.errors import SimulatorError
-from simulator.gd import BLOWUP, _as_float, _check_step_size, _check_steps, _record_index
-from simulator.losses import Loss, make_loss
+from claimcheck.simulator.activations import Activation, make_activation
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.gd import BLOWUP, _as_float, _check_step_size, _check_steps, _record_index
+from claimcheck.simulator.losses import Loss, make_loss
 
 __all__ = ["ImplicitTrajectory", "simulate_implicit"]
 

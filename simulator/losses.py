@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 from scipy.special import expit
 
-from simulator.errors import SimulatorError
+from claimcheck.simulator.errors import SimulatorError
 
 __all__ = ["Loss", "make_loss", "LOSSES"]
 

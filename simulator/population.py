@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulator.errors import SimulatorError
-from simulator.gd import BLOWUP, _check_step_size, _check_steps, _record_index
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.gd import BLOWUP, _check_step_size, _check_steps, _record_index
 
 __all__ = ["angle", "angles", "kernel", "kernel_matrix", "g_vec", "loss", "grad", "hessian_W",
            "PopTrajectory", "simulate_population", "sqrtm_psd"]

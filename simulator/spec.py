@@ -46,10 +46,10 @@ from typing import Any
 
 import numpy as np
 
-from simulator.activations import ACTIVATIONS
-from simulator.errors import SimulatorError
-from simulator.gd import geometric_steps, simulate
-from simulator.losses import LOSSES, make_loss
+from claimcheck.simulator.activations import ACTIVATIONS
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.gd import geometric_steps, simulate
+from claimcheck.simulator.losses import LOSSES, make_loss
 
 __all__ = ["load_spec", "run_spec", "validate_spec", "SPEC_KEYS", "ARRAY_KEYS", "MAX_STEPS"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import make_loss
+from claimcheck.simulator import make_loss
 
 # every loss, scalar outputs and (for the squared losses) vector outputs r = 2, 3
 LOSS_PARAMS = [

@@ -1,7 +1,7 @@
 """Hypothesis profile for the machinery tests: ``ci`` (derandomized) under CI, else ``dev``."""
 from hypothesis import settings
 
-from generators.profiles import get_profile, register_hypothesis_profiles
+from claimcheck.generators.profiles import get_profile, register_hypothesis_profiles
 
 register_hypothesis_profiles()
 settings.load_profile(get_profile().name)

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from checkers.geometry import frei_second_layer, kou_second_layer, normalised_margins, stable_rank
-from generators.classification import PATTERNS, classif_scenario, materialise_classif
-from generators.scenario import Scenario
+from claimcheck.checkers.geometry import frei_second_layer, kou_second_layer, normalised_margins, stable_rank
+from claimcheck.generators.classification import PATTERNS, classif_scenario, materialise_classif
+from claimcheck.generators.scenario import Scenario
 
 
 @given(classif_scenario(n_pos="both"))

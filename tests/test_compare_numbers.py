@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.compare import NUM_ATOL, NUM_RTOL, compare, number_changes, update_baseline
-from reports.render import load_results
+from claimcheck.reports.compare import NUM_ATOL, NUM_RTOL, compare, number_changes, update_baseline
+from claimcheck.reports.render import load_results
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import simulate_batch
-from simulator.compiled import activation_spec
-from simulator.errors import SimulatorError
-from simulator.activations import Activation, make_activation
+from claimcheck.simulator import simulate_batch
+from claimcheck.simulator.compiled import activation_spec
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.activations import Activation, make_activation
 
 STEPS = 10_000
 FIELDS = ("loss", "outputs", "preact", "C", "a", "fro_norm", "spectral_norm", "diverged_at")

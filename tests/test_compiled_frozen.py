@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import make_activation, simulate_batch
-from simulator.errors import SimulatorError
-from simulator.frozen import frozen_pattern
+from claimcheck.simulator import make_activation, simulate_batch
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.frozen import frozen_pattern
 
 
 def instance(seed: int, n: int = 4, m: int = 6, d: int = 10):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import simulate_batch
-from simulator.activations import Activation
-from simulator.errors import SimulatorError
-from simulator.frozen_cls import frozen_run
+from claimcheck.simulator import simulate_batch
+from claimcheck.simulator.activations import Activation
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.frozen_cls import frozen_run
 
 GAMMA = 0.1
 KOU = Activation("leaky_relu", lambda z: np.where(z >= 0, z, GAMMA * z), lambda z: np.where(z >= 0, 1.0, GAMMA),

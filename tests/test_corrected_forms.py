@@ -9,9 +9,9 @@ import textwrap
 import pytest
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, claims
-from checkers.findings import corrected_form_mentions, corrected_form_violations, printed_note_violations
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, claims
+from claimcheck.checkers.findings import corrected_form_mentions, corrected_form_violations, printed_note_violations
+from claimcheck.checkers.verdict import Verdict
 
 ALL = claims()
 
@@ -116,7 +116,7 @@ def test_a_module_docstring_is_read(tmp_path):
         from tests.test_corrected_forms import _claim
         CLAIM = _claim(cid="kou.plantedmod")
     '''))
-    name = "checkers.kou.lem_z9_planted"
+    name = "claimcheck.checkers.kou.lem_z9_planted"
     spec = importlib.util.spec_from_file_location(name, src)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import find, settings
 from scipy import stats as sps
 
-from checkers import stats
+from claimcheck.checkers import stats
 
 GRID = [(n, d, a) for n in (4, 10, 48, 128, 1000) for d in (1e-3, 0.01, 0.05, 0.2, 0.5)
         for a in (0.0125 / 12, 0.01, 0.05)]
@@ -132,11 +132,11 @@ def _ns(**kw):
 
 
 def _sample():
-    from checkers.frei import common as fc
-    from checkers.frei import lem3_3
-    from checkers.kou import common as kc
-    from checkers.lai import common as lc
-    from checkers.lai import lem15, two_neuron as tn
+    from claimcheck.checkers.frei import common as fc
+    from claimcheck.checkers.frei import lem3_3
+    from claimcheck.checkers.kou import common as kc
+    from claimcheck.checkers.lai import common as lc
+    from claimcheck.checkers.lai import lem15, two_neuron as tn
 
     ok_init = dict(y_min=1.0)
     # (paper, hypothesis, [(instance, expected holds, why)])
@@ -180,7 +180,7 @@ def test_hypothesis_measure_at_its_printed_threshold(paper, hyp, cases):
 
 
 def test_sampled_hypotheses_belong_to_registered_claims():
-    from checkers.claim import claims
+    from claimcheck.checkers.claim import claims
     for paper in ("frei", "kou", "lai"):
         texts = {h.text for c in claims(paper) for h in c.hypotheses}
         for p, h, _c in SAMPLE:
@@ -197,7 +197,7 @@ FIND = settings(max_examples=3000, database=None, derandomize=True)
 
 
 def _gens():
-    from generators import frei, kou, linear
+    from claimcheck.generators import frei, kou, linear
     return [
         ("kou.init_scenario", kou.init_scenario(), {"m": (1, 400), "n": (2, 40), "delta": (1e-4, 0.5), "c_d": (20.0, 40.0)}),
         ("kou.sequence_scenario", kou.sequence_scenario(), {"x0": (0.0, 3.0), "C1": (0.01, 3.0), "ratio": (1.0, 20.0),

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator import make_loss, simulate, simulate_batch
+from claimcheck.simulator import make_loss, simulate, simulate_batch
 from tests._problems import LOSS_PARAMS as LOSSES, activation_params
 
 ACTIVATIONS = activation_params(gamma_leaky=0.1, gamma_smoothed=0.5)

@@ -10,9 +10,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from checkers.claim import PrintedNote, claims, get_claim
+from claimcheck.checkers.claim import PrintedNote, claims, get_claim
 from claimcheck.errata import GROUPS, errata_document, group_errata, registry_documents, render
-from reports.render import SCHEMA
+from claimcheck.reports.render import SCHEMA
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = [k for k, _ in GROUPS]

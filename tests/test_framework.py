@@ -8,13 +8,13 @@ import attrs
 import pytest
 from hypothesis import given, strategies as st
 
-from checkers.claim import Check, Claim, check_pairs, claims
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.runner import claim_verdict, run_check
-from checkers.stats import clopper_pearson, failure_rate_exceeds
-from checkers.verdict import Evidence, Verdict
-from generators.profiles import PROFILES, get_profile
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, check_pairs, claims
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.runner import claim_verdict, run_check
+from claimcheck.checkers.stats import clopper_pearson, failure_rate_exceeds
+from claimcheck.checkers.verdict import Evidence, Verdict
+from claimcheck.generators.profiles import PROFILES, get_profile
+from claimcheck.generators.scenario import Scenario
 
 CI = PROFILES["ci"]
 

@@ -12,10 +12,10 @@ import mpmath
 import numpy as np
 import pytest
 
-from checkers.frei import appendix_e as E
-from checkers.stats import clopper_pearson
-from generators.frei_states import materialise
-from generators.scenario import Scenario
+from claimcheck.checkers.frei import appendix_e as E
+from claimcheck.checkers.stats import clopper_pearson
+from claimcheck.generators.frei_states import materialise
+from claimcheck.generators.scenario import Scenario
 
 mpmath.mp.dps = 50
 REFS = ["Lemma E.1", "Lemma E.2", "Lemma E.3", "Lemma E.4", "Condition E.5", "Condition E.6", "Fact E.7", "Lemma E.8",
@@ -116,7 +116,7 @@ def test_scenarios_replay_exactly():
 
 
 def test_appendix_e_claims_registered_with_required_refs():
-    from checkers.claim import claims
+    from claimcheck.checkers.claim import claims
     path = Path(__file__).resolve().parents[2] / "shared" / "required-claims.json"
     req = json.loads(path.read_text())["frei"]["refs"] if path.exists() else REFS
     assert set(REFS) <= set(req)
@@ -144,8 +144,8 @@ def test_fact_e7_cprime_bound_is_the_printed_c_gamma_squared():
     evidence is the tighter Cγ² > 1 part; mutation pilot, 13:14). On a one-class instance with every pre-activation
     negative (φ′ ≡ γ) at the boundary C = γ⁻², the bound is exactly Cγ² and C′_eff ≥ Cγ (Cauchy–Schwarz), i.e.
     the printed C′ is loose by at least 1/γ."""
-    from checkers.frei import fact_e7
-    from generators.frei_states import frei_e, gammas
+    from claimcheck.checkers.frei import fact_e7
+    from claimcheck.generators.frei_states import frei_e, gammas
     from hypothesis import given, settings, HealthCheck
     seen = []
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from checkers.frei import common as fc
-from checkers.frei.kkt import consistent_rows, enumerate_all
-from checkers.solvers import maxmargin as mm
-from generators.scenario import Scenario
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.frei.kkt import consistent_rows, enumerate_all
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.generators.scenario import Scenario
 
 CONTROL = Scenario.from_json(fc.NC_FOUND["item2"][0])
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.frei import cor3_5 as c
+from claimcheck.checkers.frei import cor3_5 as c
 
 
 def _first_one_class_seed(n=4, d=50, mu=2.0):

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from simulator import make_activation, make_loss, simulate
+from claimcheck.simulator import make_activation, make_loss, simulate
 from tests._problems import LOSS_PARAMS as LOSSES, activation_params, random_problem
 
 ACTIVATIONS = activation_params(gamma_leaky=0.1, gamma_smoothed=0.3)

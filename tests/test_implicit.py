@@ -13,11 +13,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generators.gram import (FAST_PATTERNS, GRAM_PATTERNS, gram_instance, materialise, nearly_orthogonal_gram,
+from claimcheck.generators.gram import (FAST_PATTERNS, GRAM_PATTERNS, gram_instance, materialise, nearly_orthogonal_gram,
                              wishart_bartlett)
-from simulator import simulate
-from simulator.errors import SimulatorError
-from simulator.implicit import simulate_implicit
+from claimcheck.simulator import simulate
+from claimcheck.simulator.errors import SimulatorError
+from claimcheck.simulator.implicit import simulate_implicit
 
 RTOL = 1e-10
 

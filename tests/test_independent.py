@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.spec import run_spec
+from claimcheck.simulator.spec import run_spec
 from tests._problems import LOSS_PARAMS as LOSSES, activation_params
 
 SETTINGS = settings(max_examples=8, deadline=None, database=None,

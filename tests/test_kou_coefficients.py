@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from checkers.kou.coefficients import (C_LEAKY, c1_relu_formula, c3_formula, class_means, coef_run, instance_quantities,
+from claimcheck.checkers.kou.coefficients import (C_LEAKY, c1_relu_formula, c3_formula, class_means, coef_run, instance_quantities,
                                        leaky_constants, own_opp, record_grid, stepwise, t_fix)
-from checkers.kou.common import rho_from_weights
-from generators.kou_states import leaky_states, materialise_kou, relu_states
-from generators.scenario import Scenario
+from claimcheck.checkers.kou.common import rho_from_weights
+from claimcheck.generators.kou_states import leaky_states, materialise_kou, relu_states
+from claimcheck.generators.scenario import Scenario
 
 
 def _scn(**kw):

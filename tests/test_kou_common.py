@@ -3,15 +3,15 @@ import numpy as np
 import pytest
 from hypothesis import given
 
-from checkers.geometry import kou_second_layer, outputs
-from checkers.kou.common import (lprime, rho_from_weights, rho_of, rho_parts, rho_recursion, run_gd,
+from claimcheck.checkers.geometry import kou_second_layer, outputs
+from claimcheck.checkers.kou.common import (lprime, rho_from_weights, rho_of, rho_parts, rho_recursion, run_gd,
                                  stable_ranks, kou_activation)
-from generators.kou import kou_scenario, materialise
+from claimcheck.generators.kou import kou_scenario, materialise
 
 
 @pytest.mark.parametrize("gamma", [0.0, 0.3])
 def test_rho_recursion_matches_weights(gamma):
-    from generators.scenario import Scenario
+    from claimcheck.generators.scenario import Scenario
     scn = Scenario("kou", 3, {"data": "nearorth", "n": 5, "d": 9, "n_pos": 2, "gamma": gamma, "m": 6,
                               "eta_hat": 0.25, "sig_hat": 0.05, "delta": 0.1, "seeds": 2, "R_max": 1.5,
                               "kappa": 100.0, "pattern": "signs"})
@@ -28,7 +28,7 @@ def test_rho_recursion_matches_weights(gamma):
 
 
 def test_outputs_match_network():
-    from generators.scenario import Scenario
+    from claimcheck.generators.scenario import Scenario
     scn = Scenario("kou", 5, {"data": "orth", "n": 4, "d": 6, "n_pos": 2, "gamma": 0.5, "m": 3,
                               "eta_hat": 0.1, "sig_hat": 0.05, "delta": 0.1, "seeds": 1, "R_max": 2.0})
     inst = materialise(scn)

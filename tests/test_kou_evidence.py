@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from checkers.kou.common import STAT_SHARE, XP_SHARE, seeds_verdict
-from checkers.stats import critical_failures
-from generators.scenario import Scenario
+from claimcheck.checkers.kou.common import STAT_SHARE, XP_SHARE, seeds_verdict
+from claimcheck.checkers.stats import critical_failures
+from claimcheck.generators.scenario import Scenario
 
 
 @pytest.mark.parametrize("trials, delta, alpha", [(48, 0.1, 1e-4), (128, 0.1, 1e-5), (48, 0.3, 1e-3)])
@@ -42,14 +42,14 @@ def test_seeds_verdict_too_few_seeds_is_vacuous():
 
 
 def test_kou_alpha_shares_fit_the_paper_allocation():
-    from checkers.claim import PAPER_ALPHA, claims
+    from claimcheck.checkers.claim import PAPER_ALPHA, claims
     total = sum(ch.alpha for c in claims("kou") for ch in c.checks if ch.regime == "in-regime" and ch.alpha)
     assert total <= PAPER_ALPHA["kou"] * (1 + 1e-12)
     assert 15 * STAT_SHARE + 16 * XP_SHARE == pytest.approx(total)
 
 
 def test_thm41_stable_rank_at_width_one_is_vacuous():
-    from checkers.kou.thm4_1 import _run
+    from claimcheck.checkers.kou.thm4_1 import _run
     scn = Scenario("kou", 3, {"data": "orth", "n": 4, "d": 8, "n_pos": 2, "gamma": 0.5, "m": 1, "eta_hat": 0.25,
                                "sig_hat": 0.05, "delta": 0.1, "seeds": 48, "R_max": 1.0, "kappa": 100.0,
                                "pattern": "uniform", "steps": 400, "test_alpha": 1e-4})
@@ -57,14 +57,14 @@ def test_thm41_stable_rank_at_width_one_is_vacuous():
 
 
 def test_rem44_limit_with_one_sample_per_class_is_vacuous():
-    from checkers.kou.rem4_4 import _formula, sr_distance_range
+    from claimcheck.checkers.kou.rem4_4 import _formula, sr_distance_range
     assert sr_distance_range(400, 1, 1.0) == (0.0, 0.0)
     assert _formula(Scenario("kou_f3", 5, {"n": 2, "m": 200}), "formula").outcome == "vacuous"
     assert _formula(Scenario("kou_f3", 5, {"n": 10, "m": 400}), "formula").outcome == "holds"
 
 
 def test_lemma_h1_with_c_zero_is_vacuous():
-    from checkers.kou.lem_h1 import sequence_verdict
+    from claimcheck.checkers.kou.lem_h1 import sequence_verdict
     scn = Scenario("kou-seq", 1, {"C": 0.0, "x0": 1.0, "T": 5, "mode": "greedy", "u_lo": 1.0, "u_hi": 1.0,
                                   "kind": "H.1", "sense": "max", "floor": 0.0})
     assert sequence_verdict(scn, "H.1").outcome == "vacuous"

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import math
 
-import checkers.kou  # noqa: F401  (registers the Kou claims before generators.kou imports checkers.kou.common)
+import claimcheck.checkers.kou  # noqa: F401  (registers the Kou claims before generators.kou imports checkers.kou.common)
 import mpmath as mp
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checkers.kou.margins import (g1_constants, g3_constants, g_quantities, g_regime, margin_run, schedule)
-from generators.kou_sequences import entry_mean, materialise_sequence, psi2_norm, sample_matrices
-from generators.scenario import Scenario
+from claimcheck.checkers.kou.margins import (g1_constants, g3_constants, g_quantities, g_regime, margin_run, schedule)
+from claimcheck.generators.kou_sequences import entry_mean, materialise_sequence, psi2_norm, sample_matrices
+from claimcheck.generators.scenario import Scenario
 
 
 def test_schedule_dense_then_pairs():

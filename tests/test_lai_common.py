@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from checkers.lai.common import POWER_DELTA, allowed_failures, event_verdict, quantile_verdict
-from checkers.stats import failure_rate_exceeds
+from claimcheck.checkers.lai.common import POWER_DELTA, allowed_failures, event_verdict, quantile_verdict
+from claimcheck.checkers.stats import failure_rate_exceeds
 
 
 @pytest.mark.parametrize("K", [8, 24, 48])

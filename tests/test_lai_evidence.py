@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from checkers.lai import thm22
-from checkers.lai.common import CONTROL_ALPHA, binomial_record, injected_alpha
-from checkers.lai.two_neuron import rate_verdict
-from generators.scenario import Scenario
+from claimcheck.checkers.lai import thm22
+from claimcheck.checkers.lai.common import CONTROL_ALPHA, binomial_record, injected_alpha
+from claimcheck.checkers.lai.two_neuron import rate_verdict
+from claimcheck.generators.scenario import Scenario
 
 
 def test_injected_alpha_is_the_runner_level_else_the_control_default():

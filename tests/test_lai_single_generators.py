@@ -7,11 +7,11 @@ import types
 import numpy as np
 from hypothesis import assume, given, settings, strategies as st
 
-from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE)  # STEP_SIZE: exact, see _step_ok
-from checkers.lai.lem18 import DELTA_MAX, lemma18_hypotheses as lem18_hyps
-from checkers.lai.thm4 import C_HI, C_LO, C_TOO_SMALL, EPS_MAX, corner_batch, in_regime_batches
-from generators.lai_single import (batch_seeds, lem2_frozen_phase, lem2_oscillating, lem18_constructed,
+from claimcheck.checkers.lai.lem18 import DELTA_MAX, lemma18_hypotheses as lem18_hyps
+from claimcheck.checkers.lai.thm4 import C_HI, C_LO, C_TOO_SMALL, EPS_MAX, corner_batch, in_regime_batches
+from claimcheck.generators.lai_single import (batch_seeds, lem2_frozen_phase, lem2_oscillating, lem18_constructed,
                                    lem18_random_features, materialise_batch, materialise_single, min_dim,
                                    minnorm_instances, minnorm_rank_deficient, single_batch)
 
@@ -180,7 +180,7 @@ def test_lem18_random_features_in_assumption2_with_negative_correlation(scn):
 @settings(max_examples=5, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_materialise_single_is_deterministic(seed):
-    from generators.lai import lai_scenario
+    from claimcheck.generators.lai import lai_scenario
     s = lai_scenario(seed, n=4, d=40, n_neg=2, signs=[1], eps=0.1, eps_flip=1, eta_mu1=0.5)
     a, b = materialise_single(s), materialise_single(s)
     assert np.array_equal(a.X, b.X) and np.array_equal(a.W0, b.W0) and a.eta == b.eta

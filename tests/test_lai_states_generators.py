@@ -8,15 +8,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generators.lai import materialise
-from generators.lai_states import (a2_min_d, child_scenarios, gram_instance, gram_model, gram_only,
+from claimcheck.generators.lai import materialise
+from claimcheck.generators.lai_states import (a2_min_d, child_scenarios, gram_instance, gram_model, gram_only,
                                    high_dim_instance, lemma10_state, lemma10_state_params, lemma10_worst,
                                    lemma11_state, lemma11_state_params, lemma11_worst, lemma17_state,
                                    lemma17_state_params, low_dim_instance, spectrum_norms, stat_scenario, state_dict,
                                    with_state)
-from generators.near_orthogonal import achieved_C0, materialise_near_orth, near_orth_scenario
-from generators.scenario import Scenario
-from simulator import simulate
+from claimcheck.generators.near_orthogonal import achieved_C0, materialise_near_orth, near_orth_scenario
+from claimcheck.generators.scenario import Scenario
+from claimcheck.simulator import simulate
 
 FAST = settings(max_examples=25, deadline=None)
 
@@ -55,7 +55,7 @@ def test_low_dim_violates_assumption_2(scn, fam):
 @pytest.mark.parametrize("kind, spec", [("isotropic", 0.0), ("powerlaw", 0.25)])
 @pytest.mark.parametrize("n, kappa, C0", [(2, 1.0, 24.0), (5, 2.0, 24.0), (3, 1.5, 7.0)])
 def test_a2_min_d_is_minimal(kind, spec, n, kappa, C0):
-    from generators.lai import effective_C0
+    from claimcheck.generators.lai import effective_C0
     d = a2_min_d(n, kappa, C0, kind, spec)
 
     def c0(dd):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from checkers.lai import thm6
-from generators.profiles import PROFILES
-from generators.lai import lai_scenario
+from claimcheck.checkers.lai import thm6
+from claimcheck.generators.profiles import PROFILES
+from claimcheck.generators.lai import lai_scenario
 
 NC = next(ch for ch in thm6.CLAIM.checks if ch.name == "negative-control-upper-low-d")
 

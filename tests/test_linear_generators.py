@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from checkers.linear.common import allowed_failures, c_eff, emp_grad, emp_loss, fit_rate
-from generators.linear import multi_output_problem, pair_state, scenario
-from simulator import simulate
+from claimcheck.checkers.linear.common import allowed_failures, c_eff, emp_grad, emp_loss, fit_rate
+from claimcheck.generators.linear import multi_output_problem, pair_state, scenario
+from claimcheck.simulator import simulate
 
 
 @pytest.mark.parametrize("mode", ["random", "perp", "antiparallel", "aligned"])
@@ -49,7 +49,7 @@ def test_rate_helpers():
 def test_lem3_rounding_floor_replay_seed6():
     """Base seed 6 (ci): along-gd reached ‖s‖ ≈ 1e-16 with ‖W‖_F ≈ 1.5 and 'grew' to 2.3e-16 (ratio 1.82): float64
     rounding, below the floor 16ε(‖W‖_F + ‖W⁺‖_F); a genuine increase (μ > 4, θ = π) is still a violation."""
-    from checkers.linear import lem3
+    from claimcheck.checkers.linear import lem3
     scn = scenario(6000592, a_norm=1.081433951297938, d=4, mode="random", mu=1.0, rad=3.0, steps=60, w1=1000.0)
     v = lem3._along_gd(scn)
     assert v.evidence.details["raw_max_ratio"] > 1.5 and v.outcome == "holds"
@@ -61,7 +61,7 @@ def test_lem3_rounding_floor_replay_seed6():
 
 def test_appA3_other_reading_vacuous_where_readings_coincide_seed5():
     """Base seed 5 (ci): the two readings of w̄_{m,ℓ⊥} differed by 1.8e-6 < TOL on the instance; it cannot separate them."""
-    from checkers.linear import app_a3
+    from claimcheck.checkers.linear import app_a3
     v = app_a3._fd_other_reading(scenario(5003584, d=6, k=2, r=1, scale=0.1, special="none"))
     assert v.outcome == "vacuous"
 
@@ -70,9 +70,9 @@ def test_appA3_other_reading_vacuous_where_readings_coincide_seed5():
 def test_sympy_undecided_is_solver_trouble_not_violation(monkeypatch, mod, fn):
     import importlib
 
-    from checkers.symbolic import Decision
-    from checkers.verdict import SolverTrouble
-    m = importlib.import_module(f"checkers.linear.{mod}")
+    from claimcheck.checkers.symbolic import Decision
+    from claimcheck.checkers.verdict import SolverTrouble
+    m = importlib.import_module(f"claimcheck.checkers.linear.{mod}")
     monkeypatch.setattr(m, fn, lambda: Decision("undecided", "timeout"))
     check = m._sympy if mod == "lem3" else m._f1
     with pytest.raises(SolverTrouble):

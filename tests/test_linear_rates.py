@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.linear.lem10 import BETA, _half_space_power
-from checkers.linear.thm2 import C8, rates
-from generators.linear import gaussian_data
+from claimcheck.checkers.linear.lem10 import BETA, _half_space_power
+from claimcheck.checkers.linear.thm2 import C8, rates
+from claimcheck.generators.linear import gaussian_data
 
 
 def test_a_run_that_stalls_after_the_first_step_passes_the_printed_form_but_fails_the_rate():
@@ -30,7 +30,7 @@ def test_the_infinite_norm_family_reaches_sqrt2_times_the_half_space_value():
     rho = np.linalg.norm(X[m].T @ (X[m] @ w)) / 10
     T = 1e6
     W = np.array([1e-9 * T * w, T * w])
-    from checkers.linear.common import emp_grad
+    from claimcheck.checkers.linear.common import emp_grad
     a = np.zeros(10)
     a[0] = 1.0
     ratio = np.linalg.norm(emp_grad(W, np.array([1.0, -1.0]), a, X)) / np.linalg.norm(W - np.array([a, -a]))

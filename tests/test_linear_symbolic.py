@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from checkers.symbolic import decide_zero
-from checkers.symbolic.linear import contraction_f1, half_moment_identities, kernel_eq5, lemma3_identities
+from claimcheck.checkers.symbolic import decide_zero
+from claimcheck.checkers.symbolic.linear import contraction_f1, half_moment_identities, kernel_eq5, lemma3_identities
 
 
 def test_decide_zero_outcomes():

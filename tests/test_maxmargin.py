@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from checkers.geometry import frei_second_layer, kou_second_layer
-from checkers.solvers import maxmargin as mm
-from checkers.verdict import SolverTrouble
+from claimcheck.checkers.geometry import frei_second_layer, kou_second_layer
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.checkers.verdict import SolverTrouble
 
 
 @pytest.mark.parametrize("name", sorted(mm.REFERENCE_PROBLEMS))

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from checkers.solvers.minnorm import (IP_DIST, REFERENCE_PROBLEMS, active_subset, crosscheck, kkt_residuals,
+from claimcheck.checkers.solvers.minnorm import (IP_DIST, REFERENCE_PROBLEMS, active_subset, crosscheck, kkt_residuals,
                                       kkt_residuals_alpha, solve_brute_force, solve_bvls, solve_cvxpy,
                                       solve_program7, subset_mni, subset_mni_alpha, w_scale)
 

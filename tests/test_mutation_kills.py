@@ -15,12 +15,12 @@ import pytest
 from hypothesis import settings, strategies as st
 from scipy import stats as sps
 
-from checkers.hypotheses import Constant, Hypothesis, Measured, measured
-from checkers.solvers.guard import SolverTrouble, agree, cvxpy_solved, require
-from checkers.stats import clopper_pearson, failure_rate_exceeds, loglog_slope
-from checkers.verdict import INFORMATIVE, Evidence, Verdict, jsonable
-from generators.profiles import PROFILES, Profile, get_profile, register_hypothesis_profiles
-from generators.scenario import Scenario
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, Measured, measured
+from claimcheck.checkers.solvers.guard import SolverTrouble, agree, cvxpy_solved, require
+from claimcheck.checkers.stats import clopper_pearson, failure_rate_exceeds, loglog_slope
+from claimcheck.checkers.verdict import INFORMATIVE, Evidence, Verdict, jsonable
+from claimcheck.generators.profiles import PROFILES, Profile, get_profile, register_hypothesis_profiles
+from claimcheck.generators.scenario import Scenario
 
 INF, NAN = math.inf, math.nan
 

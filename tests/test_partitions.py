@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from checkers.solvers.partitions import (REFERENCE_PROBLEMS_52, allowed_patterns, count_patterns, example_options,
+from claimcheck.checkers.solvers.partitions import (REFERENCE_PROBLEMS_52, allowed_patterns, count_patterns, example_options,
                                          feasibility_residual, lemma7_partition, lemma7_pattern, local_multistart,
                                          solve_pattern, solve_program52)
 

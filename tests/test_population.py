@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import simulate
-from simulator.population import (angle, angles, grad, hessian_W, kernel, loss, simulate_population)
+from claimcheck.simulator import simulate
+from claimcheck.simulator.population import (angle, angles, grad, hessian_W, kernel, loss, simulate_population)
 
 
 def _problem(seed, k=3, r=2, d=5):

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from checkers.claim import check_pairs, claims
+from claimcheck.checkers.claim import check_pairs, claims
 
 FOUNDATION_LAI = ["Lemma 1", "Lemma 2", "Lemma 3", "Theorem 4", "Remark 5", "Theorem 6", "Lemma 10", "Lemma 11",
                   "Lemma 12", "Lemma 13", "Corollary 14", "Lemma 15", "Lemma 16", "Lemma 17", "Lemma 18"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checkers.claim import PAPERS, claims
+from claimcheck.checkers.claim import PAPERS, claims
 
 REQUIRED = Path(__file__).resolve().parents[2] / "shared" / "required-claims.json"
 ALL = claims()
@@ -56,7 +56,7 @@ def test_every_required_reference_is_registered(paper):
 
 
 # --- the evidence standard (issue 15): checkers/rules.py ---------------------------------------------------------
-from checkers import rules  # noqa: E402
+from claimcheck.checkers import rules  # noqa: E402
 
 
 @pytest.mark.parametrize("claim", ALL, ids=[c.id for c in ALL])

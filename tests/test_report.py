@@ -10,8 +10,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from reports.compare import baseline_of, compare
-from reports.render import SCHEMA, ResultsError, load_results, render_html
+from claimcheck.reports.compare import baseline_of, compare
+from claimcheck.reports.render import SCHEMA, ResultsError, load_results, render_html
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -155,7 +155,7 @@ def test_report_renders_offline_in_headless_chromium(small_run):
 
 def test_series_plot_draws_intervals_and_the_sufficient_condition():
     """details["series"] with per-point intervals (lo/hi) and a vertical line (a theorem's sufficient condition)."""
-    from reports.render import _series_svg
+    from claimcheck.reports.render import _series_svg
     svg = _series_svg("phase", {"x": [0.25, 1, 4, 64], "y": [0.4, 0.9, 1, 1], "lo": [0.2, 0.7, 0.9, 0.9],
                                 "hi": [0.6, 1, 1, 1], "logx": True, "vline": {"x": 64, "label": "d = C_0²n²"}})
     assert svg.count('stroke="#74c0fc"') == 4 and 'stroke="#c92a2a"' in svg and "d = C_0²n²" in svg

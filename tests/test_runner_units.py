@@ -8,14 +8,14 @@ import attrs
 import pytest
 from hypothesis import strategies as st
 
-from checkers import claim as claim_mod
-from checkers.claim import Check, Claim, RegistryError, check_json, get_claim, load_claim_modules, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.runner import (CheckResult, MAX_POINTS, _base_seed_map, _sharpness, claim_finding, claim_verdict,
+from claimcheck.checkers import claim as claim_mod
+from claimcheck.checkers.claim import Check, Claim, RegistryError, check_json, get_claim, load_claim_modules, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.runner import (CheckResult, MAX_POINTS, _base_seed_map, _sharpness, claim_finding, claim_verdict,
                              replay, replay_command, replay_recorded, run_check, tightened_threshold)
-from checkers.verdict import Evidence, SolverTrouble, Verdict
-from generators.profiles import PROFILES
-from generators.scenario import Scenario
+from claimcheck.checkers.verdict import Evidence, SolverTrouble, Verdict
+from claimcheck.generators.profiles import PROFILES
+from claimcheck.generators.scenario import Scenario
 
 CI = PROFILES["ci"]
 K = Hypothesis("k ≤ 500", "Toy 1", lambda q: (q["k"], q["k"] <= 500))
@@ -342,7 +342,7 @@ def test_run_check_counts_only_while_searching():
 
 
 def test_run_check_points_capped(monkeypatch):
-    import checkers.runner as runner
+    import claimcheck.checkers.runner as runner
     monkeypatch.setattr(runner, "MAX_POINTS", 3)
     ir = Check("ir", "in-regime", _ks(), _le(1000))
     r = run_check(_claim(ir), ir, CI)
@@ -435,7 +435,7 @@ def test_negative_control_missed_reasons():
 
 
 def test_budget_scales_with_cost_and_keeps_found_violation(monkeypatch):
-    import checkers.runner as runner
+    import claimcheck.checkers.runner as runner
     clock = {"t": 0.0}
     monkeypatch.setattr(runner.time, "perf_counter", lambda: clock["t"])
 
@@ -593,12 +593,12 @@ def test_named_hypothesis_measured_as_a_bare_truthy_value_is_missed_not_an_error
     """Found by mutation testing: a bare (non-mapping) measurement used to crash the runner."""
     from hypothesis import strategies as st
 
-    from checkers.claim import Check, Claim
-    from checkers.hypotheses import Hypothesis
-    from checkers.runner import run_check
-    from checkers.verdict import Verdict
-    from generators.profiles import PROFILES
-    from generators.scenario import Scenario
+    from claimcheck.checkers.claim import Check, Claim
+    from claimcheck.checkers.hypotheses import Hypothesis
+    from claimcheck.checkers.runner import run_check
+    from claimcheck.checkers.verdict import Verdict
+    from claimcheck.generators.profiles import PROFILES
+    from claimcheck.generators.scenario import Scenario
     H = Hypothesis("h", "t", lambda q: (1.0, True))
     bare = Check("nc", "negative-control", lambda p: st.builds(lambda s: Scenario("t", s, {}), st.integers(0, 9)),
                  lambda s: Verdict.compare("q", 2.0, 1.0, hypotheses={H.text: True}), violates=H.text)
@@ -613,6 +613,6 @@ def test_check_name_with_a_trailing_newline_is_rejected():
     import pytest
     from hypothesis import strategies as st
 
-    from checkers.claim import Check
+    from claimcheck.checkers.claim import Check
     with pytest.raises(ValueError, match="Check.name"):
         Check("in-regime\n", "in-regime", lambda p: st.just(None), lambda s: None)

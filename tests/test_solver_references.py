@@ -12,12 +12,12 @@ import pytest
 import sympy as sp
 from scipy.optimize import nnls
 
-from checkers.geometry import leaky
-from checkers.solvers import maxmargin as mm
-from checkers.solvers import minnorm as mn
-from checkers.solvers.partitions import kkt_pattern, polish_pattern, solve_pattern, solve_program52
-from checkers.symbolic import decide_zero
-from simulator.population import grad, loss, simulate_population
+from claimcheck.checkers.geometry import leaky
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.checkers.solvers import minnorm as mn
+from claimcheck.checkers.solvers.partitions import kkt_pattern, polish_pattern, solve_pattern, solve_program52
+from claimcheck.checkers.symbolic import decide_zero
+from claimcheck.simulator.population import grad, loss, simulate_population
 
 # ------------------------------------------------------------------------------------------------------
 # Problem (1) KKT checker at a kink: stationarity only through the Clarke subdifferential ∂°φ(0) = [γ, 1]

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator import SimulatorError, geometric_steps, simulate
-from simulator.spec import ARRAY_KEYS, MAX_STEPS, SPEC_KEYS, load_spec, run_spec, validate_spec
+from claimcheck.simulator import SimulatorError, geometric_steps, simulate
+from claimcheck.simulator.spec import ARRAY_KEYS, MAX_STEPS, SPEC_KEYS, load_spec, run_spec, validate_spec
 
 N, D, M = 3, 5, 2
 

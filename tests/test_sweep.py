@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from claimcheck.sweep import parse_grid, run_sweep, summarise, sweep_scenarios
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = Scenario.from_json('{"family":"lai","params":{"c":0.1,"d":6,"init":"random","init_sigma":0.25,"n":5,'

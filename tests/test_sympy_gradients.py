@@ -18,7 +18,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator import simulate
+from claimcheck.simulator import simulate
 from tests._problems import LOSS_PARAMS as LOSSES, random_problem
 
 N, D, M = 2, 2, 2

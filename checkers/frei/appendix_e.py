@@ -19,11 +19,11 @@ import attrs
 import numpy as np
 from scipy.special import expit
 
-from checkers.geometry import frei_second_layer
-from checkers.hypotheses import Hypothesis
-from checkers.stats import binomial_test, clopper_pearson
-from checkers.verdict import Verdict
-from generators.classification import data_statistics
+from claimcheck.checkers.geometry import frei_second_layer
+from claimcheck.checkers.hypotheses import Hypothesis
+from claimcheck.checkers.stats import binomial_test, clopper_pearson
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.classification import data_statistics
 
 __all__ = ["Act", "make_act", "Net", "C_R", "a1_bound", "a2_bound", "h42_ratio", "sample_orth_C", "log_g", "g",
            "loss", "grad_L", "per_sample_grads", "grad_gram", "step", "quantile_verdict", "ALPHA_CP",
@@ -351,7 +351,7 @@ def gd_run(inst, K: int, T: int, alpha_frac: float, omega_frac: float, delta: fl
            omega_abs: float | None = None, alpha_abs: float | None = None) -> GDRun:
     """Run GD with α = alpha_frac·(A1 bound) and ω = omega_frac·(A2 bound) (or absolute values when given) on
     K initialisations drawn from default_rng([seed, 1000 + k])."""
-    from simulator import simulate_batch
+    from claimcheck.simulator import simulate_batch
 
     act = make_act("smooth", inst.gamma)
     net = Net.build(inst.X, inst.y, inst.m, act)

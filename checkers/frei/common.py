@@ -23,12 +23,12 @@ from typing import Any
 import attrs
 import numpy as np
 
-from checkers.geometry import leaky, stable_rank
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.solvers import maxmargin as mm
-from generators.classification import data_statistics
-from generators.frei import materialise_data
-from generators.scenario import Scenario
+from claimcheck.checkers.geometry import leaky, stable_rank
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.generators.classification import data_statistics
+from claimcheck.generators.frei import materialise_data
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["FreiInstance", "materialise", "second_layer", "quantities", "H32", "LEAKY", "BOTH_SIGNS", "H42",
            "enumerate_kkt", "KKTPoint", "items", "C_R", "ENUM_CAP"]
@@ -195,7 +195,7 @@ def items(inst: FreiInstance, kp: KKTPoint) -> dict[str, float]:
 
 import functools  # noqa: E402
 
-from checkers.verdict import SolverTrouble, Verdict  # noqa: E402
+from claimcheck.checkers.verdict import SolverTrouble, Verdict  # noqa: E402
 
 __all__ += ["analyse", "Analysis", "static_scenarios", "control_scenarios", "per_kkt", "hyps32"]
 
@@ -210,7 +210,7 @@ class Analysis:
 
 @functools.lru_cache(maxsize=512)
 def analyse(scn: Scenario) -> Analysis:
-    from checkers.frei.kkt import enumerate_all
+    from claimcheck.checkers.frei.kkt import enumerate_all
     inst = materialise(scn)
     kk = tuple(enumerate_all(inst.X, inst.y, inst.a, inst.gamma, inst.m1, inst.m2))
     try:  # the kink-free enumerator: an independent cross-check of the kink-free part (within its own cap)
@@ -255,7 +255,7 @@ def guarded(fn):
 
 
 def hyps32(q: dict) -> dict:
-    from checkers.hypotheses import measured
+    from claimcheck.checkers.hypotheses import measured
     return measured(q, H32, LEAKY, BOTH_SIGNS)
 
 
@@ -264,7 +264,7 @@ def static_scenarios(profile=None, **kw):
     (item 7 is tight only as γ → 1). n stops at 3: the exhaustive region enumeration (:mod:`checkers.frei.kkt`) has
     3ⁿ rows per neuron and 2ⁿ − 1 supports; at n = 4 even in-regime data give > 2·10⁵ regions (supports of size
     1–2 leave 3^{n−|T|} rows free), beyond its cap, and pruning the supports would need Lemma B.3's own argument."""
-    from generators.frei import frei_scenarios
+    from claimcheck.generators.frei import frei_scenarios
     kw.setdefault("m1", (1, 4))
     kw.setdefault("m2", (1, 4))
     kw.setdefault("gamma", (0.05, 0.99))
@@ -275,7 +275,7 @@ def control_scenarios(profile=None, slack=(0.003, 0.999), **kw):
     """Just past the (H32) boundary and below: slack drawn from the top of the range down (Hypothesis shrinks
     the integer towards 0, i.e. towards the smallest violation tried first is the largest slack)."""
     from hypothesis import strategies as st
-    from generators.frei import frei_scenarios
+    from claimcheck.generators.frei import frei_scenarios
     kw.setdefault("patterns", ("aligned", "anti", "signs", "uniform"))
     return frei_scenarios(slack=slack, boundary_first=False, **kw)
 
@@ -348,7 +348,7 @@ CHAIN_SLACK = {"item1": 0.28, "item3l": 0.4, "b2sum": 0.4}
 def nc_scenarios(which: str):
     from hypothesis import strategies as st
     if which in CHAIN_SLACK:
-        from generators.frei import chain_scenario
+        from claimcheck.generators.frei import chain_scenario
         return st.just(chain_scenario(0, 0.95, CHAIN_SLACK[which], 1, 2))
     found = [Scenario.from_json(j) for j in NC_FOUND.get(which, [])]
     if not found:
@@ -359,7 +359,7 @@ def nc_scenarios(which: str):
 # ---------------------------------------------------------------------------------------------------
 # Gradient-flow approximations (Theorems 3.1, 3.4, Corollary 3.5)
 
-from simulator.gd import simulate  # noqa: E402
+from claimcheck.simulator.gd import simulate  # noqa: E402
 
 __all__ += ["normalised_gd", "flow_gd", "init_weights", "INIT_KINDS"]
 
@@ -433,12 +433,12 @@ def flow_gd(X, y, a, gamma, W0, *, dt: float, time: float, loss: str = "exponent
 
 def kkt_in_regime(name: str, fn, desc: str, **kw):
     """An in-regime check of Appendix B over every KKT point, kinks included (:func:`static_scenarios`)."""
-    from checkers.claim import Check
+    from claimcheck.checkers.claim import Check
     return Check(name, "in-regime", lambda p: static_scenarios(p), guarded(fn), description=desc, **kw)
 
 
 def kkt_control(name: str, fn, desc: str, which: str):
     """A negative control of Appendix B on the data just past (H32) where a scan found a violation (``which``)."""
-    from checkers.claim import Check
+    from claimcheck.checkers.claim import Check
     return Check(name, "negative-control", lambda p: nc_scenarios(which), guarded(fn), description=desc,
                  violates=H32.text, control="data")

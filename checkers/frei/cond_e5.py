@@ -13,11 +13,11 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, grad_gram, make_act, per_sample_grads, sample_orth_C, state_W
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import Net, grad_gram, make_act, per_sample_grads, sample_orth_C, state_W
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, materialise
 
 LINEAR = Hypothesis("linear classifier: m = 1 and φ(z) = z", "remark after Condition E.5",
                     lambda q: (q["m"] + (1.0 - q["gamma"]), q["m"] == 1 and q["gamma"] == 1.0))

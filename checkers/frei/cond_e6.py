@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, make_act, per_sample_grads, persistence_constant, state_W, tie
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import Net, make_act, per_sample_grads, persistence_constant, state_W, tie
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
 
 LIPSCHITZ = Hypothesis("φ is 1-Lipschitz", "Lemma E.8 (18)",
                        lambda q: (q["slope_max"], q["slope_max"] <= 1.0))

@@ -21,15 +21,15 @@ import numpy as np
 from scipy import stats
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import SHARE, test_level
-from checkers.frei import common as fc
-from checkers.geometry import leaky, stable_rank
-from checkers.hypotheses import Constant
-from checkers.solvers import maxmargin as mm
-from checkers.verdict import Verdict
-from generators.frei import frei_scenarios
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import SHARE, test_level
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.geometry import leaky, stable_rank
+from claimcheck.checkers.hypotheses import Constant
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei import frei_scenarios
+from claimcheck.generators.scenario import Scenario
 
 TAU = Constant("τ", 0.05, "direction tolerance at the horizon (2000 normalised steps, ‖W_T‖ ≈ 10³): dist decays "
                            "like ‖W(0)P_⊥‖/‖W_T‖, ≈ 10⁻²–10⁻³ in calibration runs")
@@ -109,8 +109,8 @@ def xor_consequence(scn: Scenario) -> Verdict:
     if len(set(y)) < 2:
         return Verdict.outside("one class only")
     m1 = m2 = 2
-    from checkers.frei.common import FreiInstance
-    from generators.classification import data_statistics
+    from claimcheck.checkers.frei.common import FreiInstance
+    from claimcheck.generators.classification import data_statistics
     inst = FreiInstance(scn, X, y, m1, m2, g, data_statistics(X))
     q = fc.quantities(inst)
     if q["H32_slack"] < 1:
@@ -165,8 +165,8 @@ def xor_flow(scn: Scenario) -> Verdict:
     if X is None:
         return Verdict.outside(f"one class only in {redraws} draws")
     m1 = m2 = 2
-    from checkers.frei.common import FreiInstance
-    from generators.classification import data_statistics
+    from claimcheck.checkers.frei.common import FreiInstance
+    from claimcheck.generators.classification import data_statistics
     inst = FreiInstance(scn, X, y, m1, m2, g, data_statistics(X))
     q = fc.quantities(inst)
     if q["H32_slack"] < 1:
@@ -224,8 +224,8 @@ def xor_low_gd(scn: Scenario) -> Verdict:
     rng = np.random.default_rng(scn.seed)
     X, y = _xor(rng, n, d, float(scn["mu"]))
     m1 = m2 = 4
-    from checkers.frei.common import FreiInstance
-    from generators.classification import data_statistics
+    from claimcheck.checkers.frei.common import FreiInstance
+    from claimcheck.generators.classification import data_statistics
     inst = FreiInstance(scn, X, y, m1, m2, g, data_statistics(X))
     q = fc.quantities(inst)
     W0 = 0.5 * rng.standard_normal((8, d))

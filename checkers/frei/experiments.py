@@ -18,10 +18,10 @@ import math
 
 import numpy as np
 
-from checkers.frei.common import C_R
-from checkers.geometry import frei_second_layer
-from generators.frei_experiments import cluster_data, init_batch, omega_tf
-from simulator.gd import geometric_steps, simulate_batch
+from claimcheck.checkers.frei.common import C_R
+from claimcheck.checkers.geometry import frei_second_layer
+from claimcheck.generators.frei_experiments import cluster_data, init_batch, omega_tf
+from claimcheck.simulator.gd import geometric_steps, simulate_batch
 
 __all__ = ["GAMMA", "cluster_runs", "digits_runs", "fig5_runs", "series", "setup_for"]
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import (Net, grad_gram, make_act, per_sample_grads, persistence_constant, sample_orth_C,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import (Net, grad_gram, make_act, per_sample_grads, persistence_constant, sample_orth_C,
                                       state_W, tie)
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
 
 LEAKY = Hypothesis("φ′(z) ∈ [γ, 1] for all z", "Fact E.7",
                    lambda q: (q["slope_min"] / q["gamma"], q["gamma"] <= q["slope_min"] and q["slope_max"] <= 1.0))

@@ -11,12 +11,12 @@ import math
 
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import log_g
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import SEEDS
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import log_g
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import SEEDS
+from claimcheck.generators.scenario import Scenario
 
 POSITIVE = Hypothesis("z₁, z₂ > 0", "Fact E.9, second part",
                       lambda q: (min(q["z1"], q["z2"]), q["z1"] > 0 and q["z2"] > 0))

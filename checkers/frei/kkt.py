@@ -33,9 +33,9 @@ import itertools
 import numpy as np
 from scipy.optimize import linprog
 
-from checkers.geometry import leaky
-from checkers.solvers import maxmargin as mm
-from checkers.verdict import SolverTrouble
+from claimcheck.checkers.geometry import leaky
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.checkers.verdict import SolverTrouble
 
 __all__ = ["enumerate_all", "consistent_rows", "CAP", "KinkKKT"]
 

@@ -19,11 +19,11 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import SHARE, quantile_verdict_at
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import SHARE, quantile_verdict_at
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.scenario import Scenario
 
 C = Constant("C_norm = C_ip", 8.0, "the O(·) constants: from the proof's Gaussian/Hanson–Wright tails at level n⁻¹⁰ "
              "with ‖Σ‖₂ ≤ 1.5 (√(24·1.5) ≈ 6 < 8)")

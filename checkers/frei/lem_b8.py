@@ -14,13 +14,13 @@ import functools
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei import common as fc
-from checkers.geometry import stable_rank
-from checkers.hypotheses import Hypothesis, measured
-from checkers.solvers import maxmargin as mm
-from checkers.verdict import Verdict
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.geometry import stable_rank
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.scenario import Scenario
 
 GAMMA_HALF = Hypothesis("γ = 1/2 (the construction; in particular γ ∈ (0, 1))", "Lemma B.8",
                         lambda q: (q["gamma"], q["gamma"] == 0.5))
@@ -30,7 +30,7 @@ def b8_instance(eps: float, mp: int, gamma: float = 0.5):
     X = np.array([[-1.0, 0, 0], [eps, np.sqrt(1 - eps**2), 0], [0, 0, 1.0]])
     y = np.array([-1.0, 1.0, 1.0])
     scn = Scenario("frei-b8", 0, {"eps": eps, "m": mp, "gamma": gamma})
-    from generators.classification import data_statistics
+    from claimcheck.generators.classification import data_statistics
     return fc.FreiInstance(scn, X, y, mp, mp, gamma, data_statistics(X))
 
 

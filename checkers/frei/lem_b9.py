@@ -7,9 +7,9 @@ above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use da
 from __future__ import annotations
 
 
-from checkers.claim import Claim, register
-from checkers.frei import common as fc
-from checkers.frei import thm3_2 as t
+from claimcheck.checkers.claim import Claim, register
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.frei import thm3_2 as t
 
 SH_UP, WHY_UP = 2.0, ""
 SH_LO, WHY_LO = 2.0, ("measured looseness ×2.05–2.13 in ci: λ_i ≥ 1/R_max² on nearly-orthogonal data (= 1/R² at orthogonal "

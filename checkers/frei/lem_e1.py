@@ -19,12 +19,12 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy import stats
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, quantile_verdict
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import SEEDS, frei_e, materialise
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, quantile_verdict
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import SEEDS, frei_e, materialise
+from claimcheck.generators.scenario import Scenario
 
 C0 = Constant("C₀ (Lemma E.1)", 2.0,
               "E‖W‖₂ ≤ ω(√m + √d) (Gordon) and P(‖W‖₂ ≥ E‖W‖₂ + ωs) ≤ e^{−s²/2}: C₀ = 2 covers s = √m + √d ≥ 2, i.e. "

@@ -16,12 +16,12 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.frei.appendix_e import (SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, Hypothesis, Net, g, gd_run, log_g, make_act, margin_state,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei.appendix_e import (SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, Hypothesis, Net, g, gd_run, log_g, make_act, margin_state,
                                       quantile_verdict, sample_orth_C, softplus_inv, step)
-from checkers.hypotheses import measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, gd_scenario, materialise
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, gd_scenario, materialise
 
 COST = 3.0
 RATIO_B = Hypothesis("max_{i,j} g_i^(t)/g_j^(t) ≤ C_R′ for an absolute constant C_R′ > 1", "Lemma E.11 (b)",

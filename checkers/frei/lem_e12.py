@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, H42, C_R, gd_run, grad_L_batch, quantile_verdict
-from checkers.hypotheses import measured
-from checkers.verdict import Verdict
-from generators.frei_states import gd_scenario, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, H42, C_R, gd_run, grad_L_batch, quantile_verdict
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import gd_scenario, materialise
 
 COST = 3.0
 

@@ -15,12 +15,12 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.optimize import minimize
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.frei.appendix_e import H42, Net, dual_basis, g, grad_L, h42_ratio, make_act, state_W
-from checkers.hypotheses import measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei.appendix_e import H42, Net, dual_basis, g, grad_L, h42_ratio, make_act, state_W
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
+from claimcheck.generators.scenario import Scenario
 
 
 def run(scn) -> Verdict:

@@ -15,11 +15,11 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.optimize import minimize_scalar
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, make_act, softplus_remainder, state_W
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import Net, make_act, softplus_remainder, state_W
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
 
 SMOOTH = Hypothesis("φ is H-smooth: |φ″(z)| ≤ H for all z", "Lemma E.2",
                     lambda q: (q["sup_phi2"] / q["H"], q["sup_phi2"] <= q["H"]))

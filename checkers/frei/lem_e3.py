@@ -15,11 +15,11 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.optimize import minimize
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, dual_basis, g, grad_L, loss, make_act, state_W
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import Net, dual_basis, g, grad_L, loss, make_act, state_W
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
 
 RMAX = Hypothesis("‖x_i‖ ≤ R_max for all i", "Lemma E.3",
                   lambda q: (q["max_norm"] / q["R_max"], q["max_norm"] <= q["R_max"]))

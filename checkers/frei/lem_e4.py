@@ -18,11 +18,11 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, H42, C_R, gd_run, log_g, increments_batch, quantile_verdict
-from checkers.hypotheses import measured
-from checkers.verdict import Verdict
-from generators.frei_states import gd_scenario, materialise
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, H42, C_R, gd_run, log_g, increments_batch, quantile_verdict
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import gd_scenario, materialise
 
 COST = 3.0
 
@@ -80,7 +80,7 @@ def margins_increase(scn) -> Verdict:
 def printed_rho(scn) -> Verdict:
     """The proof's "ρ = 5R²/γ⁵ + 5 = ½C_R" as printed (paper l. 1071), on the instance's R and γ: the relative gap
     between the printed ρ and ½C_R = 5R²/γ² + 5 (the value the induction uses; l. 1112 prints 5R²/γ² + 5)."""
-    from generators.classification import data_statistics
+    from claimcheck.generators.classification import data_statistics
     inst = materialise(scn)
     R, gm = data_statistics(inst.X)["R"], inst.gamma
     printed, half = 5 * R**2 / gm**5 + 5, C_R(R, gm) / 2

@@ -18,11 +18,11 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, g, grad_gram, make_act, state_W, step
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import Net, g, grad_gram, make_act, state_W, step
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
 
 COND_E5 = Hypothesis("Condition E.5 holds with C′ ≥ 25R²/c + 25", "Lemma E.8",
                      lambda q: (q["C_prime"] / (25 * q["R"] ** 2 / q["c"] + 25), q["C_prime"] >= 25 * q["R"] ** 2 / q["c"] + 25))

@@ -25,11 +25,11 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei.appendix_e import Net, dual_basis, g, grad_gram, make_act, step
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.frei_states import frei_e, gammas, materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei.appendix_e import Net, dual_basis, g, grad_gram, make_act, step
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei_states import frei_e, gammas, materialise
 
 COND_E5 = Hypothesis("Condition E.5 holds at time t with C′ > 25R²/c + 25", "Proposition E.10",
                      lambda q: (q["C_prime"] / (25 * q["R"] ** 2 / q["c"] + 25), q["C_prime"] > 25 * q["R"] ** 2 / q["c"] + 25))

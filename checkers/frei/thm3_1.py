@@ -18,13 +18,13 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei import common as fc
-from checkers.geometry import frei_second_layer
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.solvers import maxmargin as mm
-from checkers.verdict import Verdict
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.geometry import frei_second_layer
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.solvers import maxmargin as mm
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.scenario import Scenario
 
 TAU = Constant("τ_KKT", 0.05, "KKT-residual tolerance at the horizon (1500 normalised steps); calibration runs "
                               "reach 10⁻²–10⁻³ or the float floor")

@@ -12,10 +12,10 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.frei import common as fc
-from checkers.geometry import leaky
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.geometry import leaky
+from claimcheck.checkers.verdict import Verdict
 
 IDENT = "identity: the bound is a float64 tolerance (the item is an equality)"
 

@@ -14,11 +14,11 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.frei import common as fc
-from checkers.verdict import Verdict
-from generators.frei import frei_scenarios
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.frei import frei_scenarios
+from claimcheck.generators.scenario import Scenario
 
 DT = 0.2
 HALVING_TOL = 0.1  # declared: an example whose hitting time moves by more than 10 % of τ when dt halves is inconclusive
@@ -33,7 +33,7 @@ def _run(scn: Scenario, dt: float):
         X = np.hstack([X, np.zeros((n, 2))])
         y = np.array([1.0, -1.0] * n)[:n]
         m1 = m2 = 2
-        from generators.classification import data_statistics
+        from claimcheck.generators.classification import data_statistics
         inst = fc.FreiInstance(scn, X, y, m1, m2, g, data_statistics(X))
         rng = np.random.default_rng(scn.seed)
         W0 = 0.1 * np.abs(rng.standard_normal((4, X.shape[1])))

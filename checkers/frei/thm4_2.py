@@ -25,15 +25,15 @@ import numpy as np
 from scipy import stats
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.frei import common as fc
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.frei.appendix_e import SHARE, SHARE_EXPERIMENT, SHARE_PROOF, quantile_verdict_at, test_level
-from checkers.stats import clopper_pearson, failure_rate_verdict
-from checkers.verdict import SolverTrouble, Verdict
-from generators.frei import frei_scenarios
-from generators.scenario import Scenario
-from simulator.gd import simulate_batch
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.frei.appendix_e import SHARE, SHARE_EXPERIMENT, SHARE_PROOF, quantile_verdict_at, test_level
+from claimcheck.checkers.stats import clopper_pearson, failure_rate_verdict
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.frei import frei_scenarios
+from claimcheck.generators.scenario import Scenario
+from claimcheck.simulator.gd import simulate_batch
 
 H_SMOOTH = 0.25
 C1 = Constant("C₁", 45.0, "C₁ = 45R²/γ² (×R²/γ²): the proof's 64·L̂(W⁽⁰⁾)R²/γ² with L̂(W⁽⁰⁾) ≤ log(1+e^{0.02}) under A1–A2")
@@ -53,7 +53,7 @@ A1 = Hypothesis("α ≤ γ²(5nR_max²R²C_R max(1, H))⁻¹", "Theorem 4.2 (A1)
 A2 = Hypothesis("ω_init ≤ αγ²R_min(72RC_R n√(md log(4m/δ)))⁻¹", "Theorem 4.2 (A2)",
                 lambda q: (q["omega"] / _bounds(q)[1](q["alpha"]), q["omega"] <= _bounds(q)[1](q["alpha"]) * (1 + 1e-12)))
 SMOOTH = Hypothesis("φ γ-leaky, H-smooth (φ = γz + (1−γ)log((1+eᶻ)/2), H = ¼)", "Section 4",
-                    by_construction="checkers.frei.thm4_2._reduced_gd")
+                    by_construction="claimcheck.checkers.frei.thm4_2._reduced_gd")
 
 
 def _phi(z, g):
@@ -332,7 +332,7 @@ def gmm_scenarios(p, beta=0.26):
 
 # --- Experiments (Figure 1, App. F.1 Figure 4, Figure 2 on sklearn digits): additional checks -------------
 
-from checkers.frei import experiments as fx
+from claimcheck.checkers.frei import experiments as fx
 
 H42_EXP = Hypothesis("R_min² ≥ 5γ⁻²C_R n·max_{i≠j}|⟨x_i, x_j⟩| (experiments' data)", "Theorem 4.2 (assumption)",
                      lambda q: (q["H42_slack"], q["H42_slack"] >= 1.0))

@@ -3,6 +3,6 @@
 Importing this package registers every claim module in it (see
 :func:`checkers.claim.load_claim_modules` for the module-name prefixes), in sorted order.
 """
-from checkers.claim import load_claim_modules
+from claimcheck.checkers.claim import load_claim_modules
 
 load_claim_modules(__name__, __path__)

@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 import numpy as np
 
-from checkers.geometry import kou_second_layer
-from checkers.hypotheses import Hypothesis
-from checkers.kou.common import kou_activation
-from generators.kou_states import KouInstance, materialise_kou
-from generators.scenario import Scenario
-from simulator.gd import simulate
+from claimcheck.checkers.geometry import kou_second_layer
+from claimcheck.checkers.hypotheses import Hypothesis
+from claimcheck.checkers.kou.common import kou_activation
+from claimcheck.generators.kou_states import KouInstance, materialise_kou
+from claimcheck.generators.scenario import Scenario
+from claimcheck.simulator.gd import simulate
 
 __all__ = ["CoefRun", "coef_run", "instance_quantities", "C_LEAKY", "C_RELU", "C_PRIME", "C_PRIME_RELU",
            "leaky_hypotheses", "relu_hypotheses", "c3_formula", "E_PRELIM", "E_PRELIM_RELU", "COND_C2",
@@ -168,7 +168,7 @@ def stepwise(quantity: str, lhs, rhs, relation: str, t: np.ndarray, **kw) -> "Ve
     "0 ≥ 0") hold trivially and are counted apart. ``tie`` widens nothing: it only reports elements whose
     relative slack is below it (float ties). Details list the worst step, the number of steps checked and
     how many steps violate."""
-    from checkers.verdict import Verdict
+    from claimcheck.checkers.verdict import Verdict
     lhs, rhs = np.broadcast_arrays(np.asarray(lhs, float), np.asarray(rhs, float))
     T = lhs.shape[0]
     lf, rf = lhs.reshape(T, -1), rhs.reshape(T, -1)
@@ -244,14 +244,14 @@ def relu_horizon(profile) -> int:
 
 def leaky_in_regime(profile):
     """The shared in-regime strategy of the Appendix C/D claims (one strategy: cached runs are reused)."""
-    from generators.kou_states import leaky_states
+    from claimcheck.generators.kou_states import leaky_states
     return leaky_states(C=C_LEAKY, steps=leaky_horizon(profile))
 
 
 def relu_in_regime(profile):
     """Theorem 4.3 instances: (E.2)/(E.3) with C = 16, (E.4) with C = 512, the width of Lemma B.2
     (m = ⌈50 log(2n/δ)⌉ + 0..8 ≥ 16 log(n/δ)), n ∈ {2, 3}, δ = 0.3 under ci (0.1 too otherwise; 2m ≤ 430)."""
-    from generators.kou_states import relu_states
+    from claimcheck.generators.kou_states import relu_states
     return relu_states(C=C_RELU, C_data=C_RELU_DATA, steps=relu_horizon(profile), b2_width=True, n=(2, 3),
                        deltas=(0.3,) if profile.name == "ci" else (0.1, 0.3))
 
@@ -259,13 +259,13 @@ def relu_in_regime(profile):
 def leaky_nc(profile, **kw):
     """Negative-control scenarios over one integer index (cheap shrinking), Theorem 4.1 structure; ``kw``
     moves knobs past their boundaries (see :func:`generators.kou_states.indexed`)."""
-    from generators.kou_states import indexed_states
+    from claimcheck.generators.kou_states import indexed_states
     kw.setdefault("steps", leaky_horizon(profile))
     return indexed_states("leaky", C=C_LEAKY, **kw)
 
 
 def relu_nc(profile, **kw):
-    from generators.kou_states import indexed_states
+    from claimcheck.generators.kou_states import indexed_states
     kw.setdefault("steps", relu_horizon(profile))
     kw.setdefault("deltas", (0.3,))
     return indexed_states("relu", C=C_RELU, C_data=C_RELU_DATA, **kw)

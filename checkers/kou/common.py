@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 from scipy.special import expit
 
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
-from checkers.geometry import kou_second_layer
-from generators.kou import KouInstance, eta_from, knobs, p_from_kappa, sigma0_from  # noqa: F401 (re-exported)
-from simulator.activations import Activation
-from simulator.gd import simulate_batch
-from simulator.trajectory import Trajectory
+from claimcheck.checkers.geometry import kou_second_layer
+from claimcheck.generators.kou import KouInstance, eta_from, knobs, p_from_kappa, sigma0_from  # noqa: F401 (re-exported)
+from claimcheck.simulator.activations import Activation
+from claimcheck.simulator.gd import simulate_batch
+from claimcheck.simulator.trajectory import Trajectory
 
 __all__ = ["KouInstance", "kou_activation", "jvec", "run_gd", "lprime", "margins_of", "sigma_prime",
            "rho_of", "rho_from_weights", "rho_parts", "rho_recursion", "block", "stable_ranks", "knobs",
@@ -144,7 +144,7 @@ def stable_ranks(W: np.ndarray, m: int) -> dict[str, np.ndarray]:
 
 def diverged_verdict(traj: Trajectory, inst: KouInstance):
     """A diverged batch entry is a violation (never a pass), with the instance's knobs as constants."""
-    from checkers.verdict import Verdict
+    from claimcheck.checkers.verdict import Verdict
     if traj.diverged.any():
         b = int(np.flatnonzero(traj.diverged)[0])
         return Verdict.diverged(int(traj.diverged_at[b]), constants=inst.knobs())
@@ -163,7 +163,7 @@ def tightest(measured: np.ndarray, bound: np.ndarray, relation: str = "<=") -> i
 
 def record_grid(steps: int, first: int = 40, count: int = 60) -> np.ndarray:
     """Steps 0..first (every step) and a geometric grid up to ``steps`` (both ends included)."""
-    from simulator.gd import geometric_steps
+    from claimcheck.simulator.gd import geometric_steps
     return np.unique(np.concatenate([np.arange(min(first, steps) + 1), geometric_steps(steps, count)]))
 
 
@@ -177,7 +177,7 @@ def trajectory(inst: KouInstance, steps: int, record: Any = None):
 # The standing hypotheses of Theorems 4.1 / 4.3 with the suite's constants (one C per hypothesis: the theorems
 # hold for "C sufficiently large", so a smaller C for a hypothesis only enlarges the tested regime).
 
-from checkers.hypotheses import Constant, Hypothesis  # noqa: E402
+from claimcheck.checkers.hypotheses import Constant, Hypothesis  # noqa: E402
 
 C_KAPPA = 100.0
 C_ETA = 4.0
@@ -243,7 +243,7 @@ def regime(gamma, *, n=(2, 8), m=None, kappa=(C_KAPPA, 1e4), eta_hat=(0.02, 1 / 
     Deterministic lemmas (every init seed must satisfy the statement) default to DET_BATCH init draws per instance."""
     if seeds is None:
         seeds = DET_BATCH
-    from generators.kou import kou_scenario
+    from claimcheck.generators.kou import kou_scenario
     relu = gamma == 0 or gamma == 0.0
     if m is None:
         m = ("width", C_WIDTH) if relu else (1, 16)
@@ -320,7 +320,7 @@ def seeds_verdict(quantity: str, values, bound: float, relation: str, delta: flo
     (k* + 1)-th worst seed satisfies the relation; that order statistic is the measured quantity, so a sharpness
     factor asks whether the accepted quantile comes within its factor of the bound. ``details["test"]`` carries the
     test (failures, trials, critical count, power at 3δ). Vacuous when the K seeds cannot reject (k* ≥ K)."""
-    from checkers.stats import binomial_test
+    from claimcheck.checkers.stats import binomial_test
     v = np.asarray(values, dtype=float).ravel()
     K = v.size
     le = relation in ("<=", "<")
@@ -337,7 +337,7 @@ def seeds_verdict(quantity: str, values, bound: float, relation: str, delta: flo
     kw = dict(constants=constants or {}, hypotheses=hypotheses or {}, details=det)
     q = f"{quantity}: the ({k + 1})-th worst of {K} init seeds (CP test of P(fail) ≤ δ = {delta:.3g})"
     if k >= K:
-        from checkers.verdict import Evidence
+        from claimcheck.checkers.verdict import Evidence
         return Verdict.vacuous(f"{K} seeds cannot reject P(fail) ≤ δ = {delta:.3g} at α = {alpha:.3g}",
                                Evidence(q, float(srt[-1]), float(bound), relation, **kw))
     extra = {} if attainable is None else {"attainable": attainable}

@@ -6,8 +6,8 @@ False as printed for the same reason as Lemma E.2 (p = 0); the checks are Lemma 
 """
 from __future__ import annotations
 
-from checkers.claim import Claim, register
-from checkers.kou.lem_e2 import CHECKS, CONSTANTS, CORRECTED, HYPS, REASON
+from claimcheck.checkers.claim import Claim, register
+from claimcheck.checkers.kou.lem_e2 import CHECKS, CONSTANTS, CORRECTED, HYPS, REASON
 
 CLAIM = register(Claim(
     id="kou.corE.3", paper="kou", ref="Corollary E.3",

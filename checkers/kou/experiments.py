@@ -17,11 +17,11 @@ import functools
 
 import numpy as np
 
-from checkers.geometry import kou_second_layer
-from checkers.kou.common import kou_activation
-from generators.kou import knobs
-from generators.kou_experiments import digits_data, init_batch, mixture_data
-from simulator.gd import geometric_steps, simulate_batch
+from claimcheck.checkers.geometry import kou_second_layer
+from claimcheck.checkers.kou.common import kou_activation
+from claimcheck.generators.kou import knobs
+from claimcheck.generators.kou_experiments import digits_data, init_batch, mixture_data
+from claimcheck.simulator.gd import geometric_steps, simulate_batch
 
 __all__ = ["mixture_runs", "digits_runs", "sr_gram", "series", "ETA", "SIGMA0", "M", "T_MAX"]
 
@@ -104,10 +104,10 @@ def series(t: np.ndarray, y: np.ndarray, ylabel: str, log: bool = False, logx: b
 # ------------------------------------------------------------------------------------------------ checks
 from hypothesis import strategies as st  # noqa: E402
 
-from checkers.hypotheses import measured  # noqa: E402
-from checkers.kou.common import reading_test  # noqa: E402
-from checkers.verdict import Verdict  # noqa: E402
-from generators.scenario import Scenario  # noqa: E402
+from claimcheck.checkers.hypotheses import measured  # noqa: E402
+from claimcheck.checkers.kou.common import reading_test  # noqa: E402
+from claimcheck.checkers.verdict import Verdict  # noqa: E402
+from claimcheck.generators.scenario import Scenario  # noqa: E402
 
 GAMMAS = (0.0, 0.1, 0.5, 0.9)
 # The figures' observations print no failure probability: each example is one data draw (mean over its runs), and

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.common import (diverged_verdict, lprime, rho_from_weights, rho_parts, rho_recursion, run_gd,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.kou.common import (diverged_verdict, lprime, rho_from_weights, rho_parts, rho_recursion, run_gd,
                                  sigma_prime, jvec)
-from checkers.verdict import Verdict
-from generators.kou import kou_scenario, materialise
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import kou_scenario, materialise
 
 TOL = 1e-9
 

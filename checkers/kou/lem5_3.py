@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.common import tightest
-from checkers.verdict import Verdict
-from generators.kou import materialise_sequence, sequence_scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.kou.common import tightest
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise_sequence, sequence_scenario
 
 NONNEG = Hypothesis("{x_t} non-negative", "Lemma 5.3", lambda q: (q["min_x"], q["min_x"] >= 0))
 # The generator draws increments AT the boundaries u = C₁, C₂ of (5.6); the measured ratio (x_{t+1} − x_t)e^{x_t} is a

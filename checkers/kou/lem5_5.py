@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.kou.common import (CONSTANTS, RELU_HYPS, R_SMALL, diverged_verdict, jvec, regime, steps_for,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.kou.common import (CONSTANTS, RELU_HYPS, R_SMALL, diverged_verdict, jvec, regime, steps_for,
                                  trajectory)
-from checkers.verdict import Verdict
-from generators.kou import materialise
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise
 
 C_BAL = 0.2
 

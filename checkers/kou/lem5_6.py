@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.kou.common import CONSTANTS, LEAKY_HYPS, SIGMA_L, diverged_verdict, jvec, regime, run_gd, steps_for
-from checkers.verdict import Verdict
-from generators.kou import materialise
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.kou.common import CONSTANTS, LEAKY_HYPS, SIGMA_L, diverged_verdict, jvec, regime, run_gd, steps_for
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise
 
 C_T = 1.0
 

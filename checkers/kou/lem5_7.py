@@ -14,13 +14,13 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import measured
-from checkers.kou.common import (CONSTANTS, LEAKY_HYPS, SIGMA_L, diverged_verdict, jvec, regime, rho_parts,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.kou.common import (CONSTANTS, LEAKY_HYPS, SIGMA_L, diverged_verdict, jvec, regime, rho_parts,
                                  steps_for, trajectory)
-from checkers.kou.lem5_6 import C_T
-from checkers.verdict import Verdict
-from generators.kou import materialise
+from claimcheck.checkers.kou.lem5_6 import C_T
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise
 
 TOL = 1e-9
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import measured
-from checkers.kou.common import CONSTANTS, KAPPA_R, RELU_HYPS, diverged_verdict, regime, run_gd, steps_for
-from checkers.verdict import Verdict
-from generators.kou import materialise
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.kou.common import CONSTANTS, KAPPA_R, RELU_HYPS, diverged_verdict, regime, run_gd, steps_for
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise
 
 
 def exits(preact: np.ndarray, y: np.ndarray, m: int) -> np.ndarray:

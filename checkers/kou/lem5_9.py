@@ -14,13 +14,13 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import measured
-from checkers.kou.common import (CONSTANTS, ETA, LEAKY_HYPS, RELU_HYPS, diverged_verdict, lprime, margins_of, regime,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.kou.common import (CONSTANTS, ETA, LEAKY_HYPS, RELU_HYPS, diverged_verdict, lprime, margins_of, regime,
                                  run_gd, steps_for)
-from checkers.verdict import Verdict
-from generators.kou import materialise
-from generators.scenario import Scenario
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise
+from claimcheck.generators.scenario import Scenario
 
 
 def constants_g1(beta: float, R: float) -> tuple[float, float]:

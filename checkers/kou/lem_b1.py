@@ -19,12 +19,12 @@ import numpy as np
 from scipy import stats
 from scipy.special import gammainc, gammaincc
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.common import STAT_SHARE, test_level
-from checkers.stats import clopper_pearson
-from checkers.verdict import SolverTrouble, Verdict
-from generators.kou import init_data, init_scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.common import STAT_SHARE, test_level
+from claimcheck.checkers.stats import clopper_pearson
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.kou import init_data, init_scenario
 
 C_D = 20.0
 C_M = 1.0

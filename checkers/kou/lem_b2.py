@@ -16,13 +16,13 @@ import math
 import numpy as np
 from scipy import stats
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.common import STAT_SHARE, test_level
-from checkers.stats import clopper_pearson
-from checkers.verdict import SolverTrouble, Verdict
-from generators.kou import init_data, init_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.kou.common import STAT_SHARE, test_level
+from claimcheck.checkers.stats import clopper_pearson
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.kou import init_data, init_scenario
+from claimcheck.generators.scenario import Scenario
 
 
 M_LARGE = Hypothesis("m ≥ 50 log(2n/δ)", "Lemma B.2",

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.geometry import kou_second_layer
-from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.common import kou_activation
-from checkers.kou.coefficients import C_LEAKY, C_RELU
-from checkers.verdict import Verdict
-from generators.kou_states import indexed_states, leaky_states, materialise_kou, relu_states
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.geometry import kou_second_layer
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.kou.common import kou_activation
+from claimcheck.checkers.kou.coefficients import C_LEAKY, C_RELU
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou_states import indexed_states, leaky_states, materialise_kou, relu_states
 from hypothesis import strategies as st
-from simulator.gd import simulate
+from claimcheck.simulator.gd import simulate
 
 INDEPENDENT = Hypothesis("x₁, …, x_n linearly independent (Definition 5.1: the coefficients ρ are unique)",
                          "Definition 5.1", lambda q: (q["sv_ratio"], q["sv_ratio"] > 1e-8))

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 RELATION = Hypothesis("c₁ ≤ min{c₂, c₃} (C.1 is C.2 for t ≤ T₁ and C.3 for t ≥ T₁)", "proof of Lemma C.1",
                       lambda q: (q["c1_used"] / q["c1"], q["c1_used"] <= q["c1"] * (1 + 1e-12)))

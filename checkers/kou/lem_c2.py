@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 RELATION = Hypothesis("c₂ ≤ c̃R_min²R_max⁻², |ℓ_i′⁽ᵗ⁾| ≥ c̃ ∀t ≤ T₁ (proof of Lemma C.2)", "proof of Lemma C.2",
                       lambda q: (q["c2_used"] / q["c2"], q["c2_used"] <= q["c2"] * (1 + 1e-12)))

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C3, SIDE_C3, abs_sums, class_means, effective,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C3, SIDE_C3, abs_sums, class_means, effective,
                                        leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 
 RELATION = Hypothesis("c₃ = (1/6)min{1, log(1 + R⁻²e^{−(γ+1)β}C′)/log(1 + γe^{2β}C′)} (proof of Lemma C.3)",

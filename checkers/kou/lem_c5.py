@@ -12,11 +12,11 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 
 AFTER_T1 = Hypothesis("t ≥ T₁ = C′η⁻¹nmR_max⁻²", "Lemma C.5",

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
-from checkers.kou.coefficients import leaky_nc, own_opp, spread
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
+from claimcheck.checkers.kou.coefficients import leaky_nc, own_opp, spread
+from claimcheck.checkers.verdict import Verdict
 
 CPRIME = Hypothesis("C′ = ηR_max²T₁/(nm) (T₁ = C′η⁻¹nmR_max⁻², Lemma C.2)", "proof of Lemma D.1",
                     lambda q: (q["Cp_used"] / q["C'"], abs(q["Cp_used"] / q["C'"] - 1) < 1e-12))

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import measured
-from checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
-from checkers.kou.coefficients import leaky_nc, own_opp
-from checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
+from claimcheck.checkers.kou.coefficients import leaky_nc, own_opp
+from claimcheck.checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
+from claimcheck.checkers.verdict import Verdict
 
 
 def _constant_differences(scn) -> Verdict:

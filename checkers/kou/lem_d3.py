@@ -12,11 +12,11 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup,
                                        own_opp, t_fix)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 BASE = Hypothesis("base time T ≥ T₁ (the time of Lemma C.3 from which the pattern is frozen, Lemma C.5)",
                   "Lemma D.3", lambda q: (q["base_over_T1"], q["base_over_T1"] >= 1.0))

@@ -17,12 +17,12 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
                                        stepwise)
-from checkers.verdict import Verdict
-from generators.kou_states import leaky_states
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou_states import leaky_states
 
 LEAKY = Hypothesis("σ(z) = max{γz, z}, γ ∈ (0, 1) (leaky ReLU, Theorem 4.1)", "Theorem 4.1",
                    lambda q: (q["gamma"], 0.0 < q["gamma"] < 1.0))

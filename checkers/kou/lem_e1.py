@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, COND_E4,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, COND_E4,
                                        SIDE_E1, effective,
                                        relu_constants, relu_hypotheses, relu_in_regime, relu_own, relu_setup, stepwise)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 
 RELATION = Hypothesis("c₁ = log(1 + 0.2Ce^{−β}R_min²)/(14 log(1 + 1.2Ce^{2β}R_max²)) (proof of Lemma E.1)",

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, effective, relu_constants,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, effective, relu_constants,
                                        relu_hypotheses, relu_in_regime, relu_setup)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 
 HYPS = relu_hypotheses()

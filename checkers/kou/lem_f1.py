@@ -17,13 +17,13 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.common import p_rounding_tol, stable_ranks
-from checkers.kou.margins import horizon, margin_run, nc_pool
-from checkers.verdict import Verdict
-from generators.kou import kou_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.common import p_rounding_tol, stable_ranks
+from claimcheck.checkers.kou.margins import horizon, margin_run, nc_pool
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import kou_scenario
+from claimcheck.generators.scenario import Scenario
 
 C_THM = Constant("C (Theorem 4.3)", 10.0, "the 'sufficiently large' constant of Theorem 4.3's conditions, instantiated: "
                  "κ_R ≥ 10, η̂ ≤ 0.1, σ̂ ≤ 0.1, m ≥ 10 log(n/δ)")

@@ -18,12 +18,12 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.lem_f1 import C_THM, INIT, RELU, STEP
-from checkers.kou.margins import horizon, margin_run, nc_pool
-from checkers.verdict import Verdict
-from generators.kou import kou_scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.lem_f1 import C_THM, INIT, RELU, STEP
+from claimcheck.checkers.kou.margins import horizon, margin_run, nc_pool
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import kou_scenario
 
 C_T = Constant("C (T = Cη⁻¹R_min⁻²nm)", 1.0, "declared; the proof needs cC ≥ β with c = min_{t≤T}|ℓ′_i| (measured)")
 RATE_TOL = Constant("tolerance on the slope", 0.05, "declared: at u = η‖x‖²t/(nm) ≥ 30 the slope of "

@@ -16,17 +16,17 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.common import stable_ranks
-from checkers.kou.lem_f1 import RELU
-from checkers.kou.margins import horizon, loglog_fit, margin_run, nc_pool
-from checkers.stats import failure_rate_exceeds
-from checkers.kou.common import STAT_SHARE, test_level
-from checkers.stats import binomial_test
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.common import stable_ranks
+from claimcheck.checkers.kou.lem_f1 import RELU
+from claimcheck.checkers.kou.margins import horizon, loglog_fit, margin_run, nc_pool
+from claimcheck.checkers.stats import failure_rate_exceeds
+from claimcheck.checkers.kou.common import STAT_SHARE, test_level
+from claimcheck.checkers.stats import binomial_test
 from scipy.stats import norm
-from checkers.verdict import Verdict
-from generators.scenario import Scenario
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.scenario import Scenario
 
 LIMIT_TOL = Constant("tolerance on SR(W_j) vs SR(C·diag(ρ̄))", 0.03,
                      "declared relative tolerance at the horizon: the initialisation and the frozen other-class "

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, measured
-from checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run, pool, correlated_pool, large_step_pool)
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run, pool, correlated_pool, large_step_pool)
+from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run,
                                   nc_pool)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
 LIMIT_TOL = Constant("tolerance on |s_∞|/q̄", 0.1,

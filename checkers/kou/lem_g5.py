@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.geometry import kou_second_layer
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.geometry import kou_second_layer
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run,
                                   nc_pool)
-from checkers.solvers.maxmargin import kkt_check
-from checkers.verdict import Verdict
+from claimcheck.checkers.solvers.maxmargin import kkt_check
+from claimcheck.checkers.verdict import Verdict
 
 KKT_TOL = Constant("tolerance on ε_∞", 0.05,
                    "declared: in-regime extrapolated KKT residuals are |ε_∞| ≲ 0.03 (ci); the non-support-vector "

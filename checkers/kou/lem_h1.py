@@ -20,11 +20,11 @@ import math
 
 import mpmath as mp
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.kou_sequences import log_grid, materialise_sequence, seq_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou_sequences import log_grid, materialise_sequence, seq_scenario
+from claimcheck.generators.scenario import Scenario
 from hypothesis import strategies as st
 
 __all__ = ["steer", "exp_convexity_proof", "sequence_verdict"]

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.kou.lem_h1 import C_NONNEG, STEP_DOWN, sequence_verdict
-from generators.kou_sequences import log_grid, seq_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.kou.lem_h1 import C_NONNEG, STEP_DOWN, sequence_verdict
+from claimcheck.generators.kou_sequences import log_grid, seq_scenario
+from claimcheck.generators.scenario import Scenario
 
 _C_IN = st.one_of(st.just(0.0), log_grid(1e-4, 10.0))
 _X0_IN = st.one_of(st.just(0.0), st.integers(-1000, 3000).map(lambda k: k / 100))

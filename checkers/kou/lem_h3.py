@@ -17,13 +17,13 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy import stats
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.lem_h1 import steer
-from generators.scenario import Scenario
-from checkers.kou.common import STAT_SHARE, test_level
-from checkers.verdict import Verdict
-from generators.kou_sequences import entry_mean, matrix_scenario, psi2_norm, sample_matrices
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.lem_h1 import steer
+from claimcheck.generators.scenario import Scenario
+from claimcheck.checkers.kou.common import STAT_SHARE, test_level
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou_sequences import entry_mean, matrix_scenario, psi2_norm, sample_matrices
 
 C_H3 = Constant("C (Lemma H.3)", 1.0,
                 "the theorem's absolute constant is unspecified; C = 1 is the smallest round value, and it already holds "
@@ -79,7 +79,7 @@ def _in_regime(p):
 def _nc_mean(p):
     """Shifted Bernoulli(1/2) entries, 60×60, t = 1, mean μ on an increasing grid: ‖A‖₂ ≈ μ√(mn) beats
     K(√m + √n + t) once μ ≳ K(√m + √n + t)/√(mn) ≈ 0.2 (the first μ caught is reported)."""
-    from generators.scenario import Scenario
+    from claimcheck.generators.scenario import Scenario
     return st.sampled_from([Scenario("kou-matrix", 91 + k, {"dist": "bernoulli", "m": 60, "n": 60, "t": 1.0, "q": 0.5,
                                                            "shift": mu, "reps": 24}) for k, mu in enumerate((0.05, 0.1, 0.2, 0.3, 0.5))])
 

@@ -17,11 +17,11 @@ import functools
 import mpmath as mp
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.kou.lem_h1 import steer
-from checkers.verdict import Verdict
-from generators.kou_sequences import log_grid, point_scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.kou.lem_h1 import steer
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou_sequences import log_grid, point_scenario
 
 
 @functools.lru_cache(maxsize=None)

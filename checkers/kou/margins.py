@@ -24,10 +24,10 @@ import math
 import attrs
 import numpy as np
 
-from checkers.hypotheses import Hypothesis
-from checkers.kou.common import KouInstance, p_rounding_tol, run_gd
-from generators.kou import materialise
-from generators.scenario import Scenario
+from claimcheck.checkers.hypotheses import Hypothesis
+from claimcheck.checkers.kou.common import KouInstance, p_rounding_tol, run_gd
+from claimcheck.generators.kou import materialise
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["MarginRun", "margin_run", "schedule", "g1_constants", "g3_constants", "G_ORTH", "G_STEP", "G_BETA",
            "G_ACT", "g_quantities", "loglog_fit"]
@@ -133,7 +133,7 @@ def loglog_fit(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
 
 from hypothesis import strategies as st  # noqa: E402
 
-from generators.kou import kou_scenario  # noqa: E402
+from claimcheck.generators.kou import kou_scenario  # noqa: E402
 
 GAMMAS = [0.0, 0.1, 0.5, 0.9]  # ReLU and leaky slopes ("for both networks")
 

@@ -29,15 +29,15 @@ import functools
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import measured
-from checkers.kou import experiments as xp
-from checkers.kou.common import (reading_test, C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_L, LEAKY_ACT, SIGMA_L, LEAKY_HYPS, STAT_SHARE,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.kou import experiments as xp
+from claimcheck.checkers.kou.common import (reading_test, C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_L, LEAKY_ACT, SIGMA_L, LEAKY_HYPS, STAT_SHARE,
                                  XP_SHARE, diverged_verdict, margins_of, record_grid, regime, run_gd, seeds_verdict,
                                  stable_ranks, test_level, window_fit)
-from checkers.verdict import Verdict
-from generators.kou import materialise
-from generators.scenario import Scenario
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.kou import materialise
+from claimcheck.generators.scenario import Scenario
 
 GAMMAS = [0.05, 0.2, 0.5, 0.8, 0.95]
 

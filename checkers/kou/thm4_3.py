@@ -14,15 +14,15 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.kou import experiments as xp
-from checkers.kou.common import (C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_R, RELU_HYPS, SIGMA_R, STAT_SHARE, WIDTH, XP_SHARE, jvec, regime,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.kou import experiments as xp
+from claimcheck.checkers.kou.common import (C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_R, RELU_HYPS, SIGMA_R, STAT_SHARE, WIDTH, XP_SHARE, jvec, regime,
                                  seeds_verdict, test_level)
-from checkers.kou.thm4_1 import (DIGITS, MIX, NO_SHARP, _run as run_bullet, corners_of, eta_range, fixed, horizon, norm_log,
+from claimcheck.checkers.kou.thm4_1 import (DIGITS, MIX, NO_SHARP, _run as run_bullet, corners_of, eta_range, fixed, horizon, norm_log,
                                  simulate_long, window_frac)
-from checkers.verdict import Verdict
-from generators.scenario import Scenario
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.scenario import Scenario
 
 C_SR = 4.0
 COST = 6.0

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.verdict import Verdict
-from generators.lai import LaiInstance
-from simulator import Trajectory, simulate
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai import LaiInstance
+from claimcheck.simulator import Trajectory, simulate
 
 # --- instantiated constants (declared once; see module docstring) ---------------------------
 C_0 = Constant("C_0", 8.0, "Assumption 2: d₂ ≥ C_0² n² κ², d_∞ ≥ C_0 n^1.5 κ. The paper asks C_0 ≳ C_α² with an "
@@ -100,7 +100,7 @@ SHORT_VERSION = "papers/lai-relu-regression-implicit-bias.short-version.txt"
 def short_version_note(short_ref: str, full_ref: str, extra: str = ""):
     """PrintedNote(kind="version-difference") for a result numbered differently in the short version (its formulas
     are stripped in the text we hold, so only numbering and prose can be compared)."""
-    from checkers.claim import PrintedNote
+    from claimcheck.checkers.claim import PrintedNote
     return PrintedNote("version-difference", f"short version ({SHORT_VERSION}): {short_ref}", short_ref, full_ref,
                        consequence=("the claim id follows the full version's numbering" + (f"; {extra}" if extra else "")))
 
@@ -124,7 +124,7 @@ def binomial_record(failures: int, trials: int, delta: float, alpha: float, *, d
     """``details["test"]``: the one-sided exact test of P(failure) ≤ δ (checkers.stats.binomial_test, power at 3δ).
     ``drawn``: the seeds drawn (profile.seeds) when some were left out of the trials (undecided seeds, inadmissible
     states); ``why`` then says which."""
-    from checkers.stats import binomial_test
+    from claimcheck.checkers.stats import binomial_test
     t = binomial_test(int(failures), int(trials), float(min(delta, 1.0)), float(alpha))
     if drawn is not None:
         t["drawn"] = int(drawn)
@@ -191,7 +191,7 @@ def quantile_verdict(quantity: str, ratios, delta: float, alpha: float, *, const
     if k >= K or delta >= POWER_DELTA:
         ev_v = float(r[min(k, K - 1)]) if K else float("nan")
         return Verdict.vacuous(f"δ = {delta:.3g}: {K} seeds cannot reject (δ ≥ {POWER_DELTA:g} or all K failures allowed)",
-                               __import__("checkers.verdict", fromlist=["Evidence"]).Evidence(q, ev_v, 1.0, "<=", **kw))
+                               __import__("claimcheck.checkers.verdict", fromlist=["Evidence"]).Evidence(q, ev_v, 1.0, "<=", **kw))
     return Verdict.compare(q, float(r[k]), 1.0, "<=", allowed_failure=delta, **kw)
 
 
@@ -199,8 +199,8 @@ def event_verdict(quantity: str, failures: int, K: int, delta: float, alpha: flo
                   hypotheses=None, details=None, drawn: int | None = None, why: str = "") -> Verdict:
     """Rate test of an event (an identity or a sign condition, no ratio to tighten): violated iff the
     one-sided (1 − alpha) Clopper–Pearson lower bound on P(failure) exceeds δ; vacuous when δ ≥ POWER_DELTA."""
-    from checkers.stats import failure_rate_exceeds
-    from checkers.verdict import Evidence
+    from claimcheck.checkers.stats import failure_rate_exceeds
+    from claimcheck.checkers.verdict import Evidence
     _, lo, hi = failure_rate_exceeds(failures, K, min(delta, 1.0), alpha)
     det = {"failures": failures, "K": K, "cp_lower": lo, "cp_upper": hi, "rate": failures / K, "delta": delta,
            "alpha": alpha}

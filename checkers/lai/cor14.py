@@ -19,16 +19,16 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.lai.common import C_G
-from checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
-from checkers.lai.lem13 import C13_C, MEAN_ZERO, SUBGAUSSIAN, model_quantities
-from checkers.stats import failure_rate_exceeds
-from checkers.verdict import Verdict
-from generators.lai_states import child_scenarios, gram_model, gram_only, stat_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.lai.common import C_G
+from claimcheck.checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
+from claimcheck.checkers.lai.lem13 import C13_C, MEAN_ZERO, SUBGAUSSIAN, model_quantities
+from claimcheck.checkers.stats import failure_rate_exceeds
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import child_scenarios, gram_model, gram_only, stat_scenario
+from claimcheck.generators.scenario import Scenario
 
 C14_C = Constant("C (Corollary 14)", 12.0, "declared with C·c = 3 > ln 9 (c = 1/4 from Lemma 13)")
 C14_EXPONENT = C14_C.value * C13_C.value - math.log(9.0)  # = 0.803: probability ≥ 1 − 2exp(−0.803 n)

@@ -26,13 +26,13 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.hypotheses import Constant
-from checkers.lai.common import batch_measured
-from checkers.lai.two_neuron import run_batch
-from checkers.stats import clopper_pearson, loglog_slope
-from checkers.verdict import Verdict
-from generators.lai_experiments import fig_scenario, materialise_fig
-from simulator.gd import geometric_steps, simulate_batch
+from claimcheck.checkers.hypotheses import Constant
+from claimcheck.checkers.lai.common import batch_measured
+from claimcheck.checkers.lai.two_neuron import run_batch
+from claimcheck.checkers.stats import clopper_pearson, loglog_slope
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_experiments import fig_scenario, materialise_fig
+from claimcheck.simulator.gd import geometric_steps, simulate_batch
 
 __all__ = [
     "ALPHA",
@@ -89,7 +89,7 @@ def _runs(scn, cap: int, record: str):
 
 def level(scn, parts: int = 1) -> float:
     """The injected per-example level (scn["test_alpha"]; ALPHA for a negative control), split over ``parts`` tests."""
-    from checkers.lai.common import injected_alpha
+    from claimcheck.checkers.lai.common import injected_alpha
     return injected_alpha(scn, ALPHA) / parts
 
 
@@ -97,7 +97,7 @@ def typical(what: str, k: int, K: int, *, alpha: float = ALPHA, drawn: int | Non
             hypotheses=None, details=None) -> Verdict:
     """P(event) ≥ p₀: violated iff the one-sided (1 − alpha) Clopper–Pearson upper bound on P(event) is below p₀
     (the same test as "P(no event) ≤ 1 − p₀", recorded in details["test"])."""
-    from checkers.lai.common import binomial_record
+    from claimcheck.checkers.lai.common import binomial_record
     if K < 4:
         return Verdict.inconclusive(f"only {K} decided draws")
     hi1 = clopper_pearson(k, K, 2 * alpha)[1]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.lai.common import diverged_verdict, run_gd
-from checkers.verdict import Verdict
-from generators.lai import materialise
-from generators.lai_strategies import any_single_relu
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.lai.common import diverged_verdict, run_gd
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai import materialise
+from claimcheck.generators.lai_strategies import any_single_relu
 
 
 FROZEN = Hypothesis("D(Xw^(t₀)) = D(Xw^(t)) for all t ≥ t₀ (on the simulated horizon)", "Lemma 1",

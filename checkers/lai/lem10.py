@@ -22,17 +22,17 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_G, C_Y, TIE, batch_measured, event_verdict, injected_alpha
-from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
-from checkers.verdict import Verdict
-from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma10_state,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_G, C_Y, TIE, batch_measured, event_verdict, injected_alpha
+from claimcheck.checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma10_state,
                                    lemma10_state_params, lemma10_worst, low_dim_instance, stat_scenario,
                                    state_dict, with_state)
-from generators.scenario import Scenario
-from simulator import simulate
+from claimcheck.generators.scenario import Scenario
+from claimcheck.simulator import simulate
 
 C0_10 = Constant("C_0 (Lemma 10)", C14_C.value * C_Y.value, "proof App. A.2: C_0 > C·C_y with C = 12 (Cor. 14); declared at the boundary C_0 = C·C_y (the strict "
                  "inequality is met by the realised event E10, frequency 1.0 in ci)")

@@ -21,17 +21,17 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, TIE, batch_measured, event_verdict, injected_alpha
-from checkers.lai.cor14 import C14_C, cor14_delta
-from checkers.lai.lem10 import C_PROB, high_dim_hyp, measured, one_step
-from checkers.verdict import Verdict
-from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma11_state,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, TIE, batch_measured, event_verdict, injected_alpha
+from claimcheck.checkers.lai.cor14 import C14_C, cor14_delta
+from claimcheck.checkers.lai.lem10 import C_PROB, high_dim_hyp, measured, one_step
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma11_state,
                                    lemma11_state_params, lemma11_worst, low_dim_instance, stat_scenario,
                                    state_dict, with_state)
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 C0_11 = Constant("C_0 (Lemmas 11, 17)", C14_C.value * C_ALPHA.value**2,
                  "proof App. A.3: C_0 > C·C_α² with C = 12 (Cor. 14), C_α = 8; declared at the boundary C_0 = C·C_α² "
@@ -76,7 +76,7 @@ def freezing_verdict(inst, a: float, b: float, p: dict, hyps: dict, consts: dict
 HYPS11 = [BOUNDED_LABELS, high_dim_hyp(C0_11)]
 ALPHA = 0.001  # per example; keeps the suite-wide union bound of false alarms ≈ 0.16
 STATE11 = Hypothesis("α_{k,j} ≤ −y_min/(C_α‖λ‖₁), ‖α_k‖₂ ≤ C_α√(n y_max)/‖λ‖₁ (as printed)", "Lemma 11",
-                     by_construction="generators.lai_states.lemma11_state (checked after recording by freezing_verdict)")
+                     by_construction="claimcheck.generators.lai_states.lemma11_state (checked after recording by freezing_verdict)")
 
 
 def _det(scn: Scenario, *, reading: str) -> Verdict:

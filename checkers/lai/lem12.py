@@ -22,14 +22,14 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
-from checkers.lai.lem13 import MEAN_ZERO, SUBGAUSSIAN, model_quantities
-from checkers.verdict import Verdict
-from generators.lai_states import SEEDS, child_scenarios, gram_model, gram_only, spiked_spec_for_dinf, stat_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
+from claimcheck.checkers.lai.lem13 import MEAN_ZERO, SUBGAUSSIAN, model_quantities
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import SEEDS, child_scenarios, gram_model, gram_only, spiked_spec_for_dinf, stat_scenario
+from claimcheck.generators.scenario import Scenario
 
 ALPHA = 0.001  # per example; keeps the suite-wide union bound of false alarms ≈ 0.16
 C12_C = Constant("c (Lemma 12, first form)", 3.0, "declared; c = 2 fails at d ≈ n where μ₁ ≈ 4n = 2(d + n)")

@@ -20,13 +20,13 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
-from checkers.verdict import Verdict
-from generators.lai_states import child_scenarios, gram_model, gram_only, stat_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.lai.common import ALPHA_SHARE, injected_alpha, quantile_verdict
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import child_scenarios, gram_model, gram_only, stat_scenario
+from claimcheck.generators.scenario import Scenario
 
 C13_C = Constant("c (Lemma 13)", 0.25, "declared: c ≤ 1/4 is forced by the one-direction Gaussian tail "
                  "exp(−τ²/(4d)); an exact test with 1000 seeds accepts up to ≥ 0.375 (Gaussian)")

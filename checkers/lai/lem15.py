@@ -14,14 +14,14 @@ pattern and κ = 1 that is C_0 < C_y√((n−1)(4n−1))/(2n) < C_y, so C_0 > C_
 """
 from __future__ import annotations
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis
-from checkers.lai.common import BOUNDED_LABELS, C_Y
-from checkers.lai.lem10 import STATE_HYP, measured, positivity_verdict
-from checkers.verdict import Verdict
-from generators.lai_states import lemma10_state_params, state_dict, with_state
-from generators.near_orthogonal import materialise_near_orth, near_orth_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis
+from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_Y
+from claimcheck.checkers.lai.lem10 import STATE_HYP, measured, positivity_verdict
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import lemma10_state_params, state_dict, with_state
+from claimcheck.generators.near_orthogonal import materialise_near_orth, near_orth_scenario
+from claimcheck.generators.scenario import Scenario
 
 A3 = Hypothesis(f"min‖x_i‖² ≥ C_0 n (y_max/y_min) max_{{i≠j}}|x_iᵀx_j| with C_0 > C_y = {C_Y.value:g} (Assumption 3)",
                 "Assumption 3 / proof of Lemma 15", lambda inst: (inst.C0, inst.C0 > C_Y.value))
@@ -69,5 +69,5 @@ CLAIM = register(Claim(
               control="data", violates=A3.text),
     ],
     notes="C_0 > C_y is what the proof's last inequality needs (C_y = 2 from common). Worst case DERIVED in "
-          "generators.lai_states.lemma10_worst (attained by m = 2 states).",
+          "claimcheck.generators.lai_states.lemma10_worst (attained by m = 2 states).",
 ))

@@ -21,15 +21,15 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import BOUNDED_LABELS, C_ALPHA
-from checkers.lai.lem10 import measured
-from checkers.lai.lem11 import freezing_verdict
-from checkers.verdict import Verdict
-from generators.lai_states import lemma11_state_params, state_dict, with_state
-from generators.near_orthogonal import materialise_near_orth, near_orth_scenario
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_ALPHA
+from claimcheck.checkers.lai.lem10 import measured
+from claimcheck.checkers.lai.lem11 import freezing_verdict
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import lemma11_state_params, state_dict, with_state
+from claimcheck.generators.near_orthogonal import materialise_near_orth, near_orth_scenario
+from claimcheck.generators.scenario import Scenario
 
 C16 = Constant("C (Lemma 16)", 1.0, "Assumption 3 with C_0 ≥ C·C_α²; C = 1 closes the proof's chain exactly")
 C0_16 = C16.value * C_ALPHA.value**2
@@ -58,7 +58,7 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[BOUNDED_LABELS, A3,
                 Hypothesis("‖λ‖₁ read as any positive normaliser L' (here mean‖x_i‖²·10^u)", "Lemma 16",
-                           by_construction="generators.near_orthogonal.near_orth_scenario")],
+                           by_construction="claimcheck.generators.near_orthogonal.near_orth_scenario")],
     constants=[C_ALPHA, C16],
     printed_notes=[
         PrintedNote("wording", "Lemma 16 (Assumption 3, deterministic X)", "α ≤ −y_min/(C_α‖λ‖₁), "

@@ -27,17 +27,17 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE, batch_measured, event_verdict, injected_alpha
-from checkers.lai.cor14 import C14_C, cor14_delta
-from checkers.lai.lem10 import STEP, high_dim_hyp, measured, one_step
-from checkers.lai.lem11 import C0_11, norm_bound
-from checkers.verdict import Verdict
-from generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma17_state,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y, TIE, batch_measured, event_verdict, injected_alpha
+from claimcheck.checkers.lai.cor14 import C14_C, cor14_delta
+from claimcheck.checkers.lai.lem10 import STEP, high_dim_hyp, measured, one_step
+from claimcheck.checkers.lai.lem11 import C0_11, norm_bound
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_states import (child_scenarios, gram_instance, high_dim_instance, lemma17_state,
                                    lemma17_state_params, low_dim_instance, stat_scenario, state_dict, with_state)
-from generators.scenario import Scenario
+from claimcheck.generators.scenario import Scenario
 
 
 def e17(inst, bound: float, C_alpha: float = C_ALPHA.value) -> dict[str, tuple[float, bool]]:
@@ -90,7 +90,7 @@ C0_PROOF = Constant("C_0 (Lemma 17, proof constants)", C14_C.value * C_ALPHA_PRO
                     "C_0 > C·C_α² with C_α = 16 (part (e) via Lemma 11), ≫ C·C_y = 24 (part (a) via Lemma 10)")
 ALPHA = 0.001  # per example; keeps the suite-wide union bound of false alarms ≈ 0.16
 D_HYP = Hypothesis("(a)–(f) at t, (d) as printed: ‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁", "Lemma 17",
-                   by_construction="generators.lai_states.lemma17_state (re-measured after recording; a state that "
+                   by_construction="claimcheck.generators.lai_states.lemma17_state (re-measured after recording; a state that "
                                    "breaks (a)–(f) at t is dropped as outside)")
 
 

@@ -15,12 +15,12 @@ import math
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.lai.common import BOUNDED_LABELS, C_0, C_STEP, FULL_RANK, HIGH_DIM, TIE, diverged_verdict, run_gd
-from checkers.lai.lem2 import final_phase_limit
-from checkers.verdict import Verdict
-from generators.lai_single import lem18_constructed, lem18_random_features, materialise_single
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_0, C_STEP, FULL_RANK, HIGH_DIM, TIE, diverged_verdict, run_gd
+from claimcheck.checkers.lai.lem2 import final_phase_limit
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_single import lem18_constructed, lem18_random_features, materialise_single
 
 DELTA_MAX = 1.0 / C_STEP.value  # 0 < δ ≤ y_min/C, the unnamed C read as the declared C = 2 (δ ≤ y_min/2)
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.lai import experiments as fx
-from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y
-from checkers.lai.lem23 import HIGH_DIM_INV, states
-from checkers.lai.two_neuron import C0_INV, C_PROB, STEP_HI, invariance
-from generators.lai_multi import a2_min_d_iso, multi_scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.lai import experiments as fx
+from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y
+from claimcheck.checkers.lai.lem23 import HIGH_DIM_INV, states
+from claimcheck.checkers.lai.two_neuron import C0_INV, C_PROB, STEP_HI, invariance
+from claimcheck.generators.lai_multi import a2_min_d_iso, multi_scenario
 
 HYPS = [BOUNDED_LABELS, HIGH_DIM_INV, STEP_HI]
 LABELS = {"(a)": "(a)+(b)", "(b)": "(c)+(d)", "(c)": "(e)", "(d)": "(f)", "(e)": "(g)+(h)"}

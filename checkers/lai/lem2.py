@@ -14,11 +14,11 @@ import math
 import attrs
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.lai.common import FULL_RANK, TIE, diverged_verdict, run_gd
-from checkers.verdict import Verdict
-from generators.lai_single import lem2_frozen_phase, lem2_oscillating, materialise_single
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.lai.common import FULL_RANK, TIE, diverged_verdict, run_gd
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_single import lem2_frozen_phase, lem2_oscillating, materialise_single
 
 __all__ = ["FinalPhase", "final_phase_limit", "projection_alpha", "gnorm", "rate_steps"]
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Hypothesis, measured
-from checkers.verdict import Verdict
-from generators.lai_multi import SEEDS, materialise_multi, multi_scenario
-from simulator import simulate
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_multi import SEEDS, materialise_multi, multi_scenario
+from claimcheck.simulator import simulate
 
 DISJOINT = Hypothesis("D(Xw_k^(t₀))D(Xw_ℓ^(t₀)) = 0 for all ℓ ≠ k (disjoint active sets at t₀)", "Lemma 20 (1)",
                       lambda q: (q["overlaps_at_t0"], q["overlaps_at_t0"] == 0))

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Hypothesis
-from checkers.lai import experiments as fx
-from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y
-from checkers.lai.thm21 import SIGNS
-from checkers.lai.two_neuron import ASSIGN, C0_INV, C_PROB, STEP_HI, invariance
-from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Hypothesis
+from claimcheck.checkers.lai import experiments as fx
+from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_ALPHA, C_G, C_Y
+from claimcheck.checkers.lai.thm21 import SIGNS
+from claimcheck.checkers.lai.two_neuron import ASSIGN, C0_INV, C_PROB, STEP_HI, invariance
+from claimcheck.generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
 
 def _a2(inst):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import measured
-from checkers.lai.common import FULL_RANK
-from checkers.solvers.minnorm import IP_DIST, crosscheck, solve_cvxpy, subset_mni, w_scale
-from checkers.verdict import Verdict
-from generators.lai_single import materialise_single, minnorm_instances, minnorm_rank_deficient
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.lai.common import FULL_RANK
+from claimcheck.checkers.solvers.minnorm import IP_DIST, crosscheck, solve_cvxpy, subset_mni, w_scale
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_single import materialise_single, minnorm_instances, minnorm_rank_deficient
 
 EXACT_AGREE = 1e-10  # relative ‖w_a − w_b‖ between the exact solvers (BVLS, brute force)
 SOLVER_AGREE = 1e-6  # relative, plus IP_DIST/scale: an interior-point solution is O(√gap) from w* (gap 1e-13)

@@ -25,13 +25,13 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Hypothesis, measured
-from checkers.solvers.partitions import (feasibility_residual, lemma7_partition, lemma7_pattern,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.solvers.partitions import (feasibility_residual, lemma7_partition, lemma7_pattern,
                                          local_multistart, solve_pattern, solve_program52)
-from checkers.verdict import SolverTrouble, Verdict
-from generators.lai_multi import SEEDS, materialise_multi, multi_scenario
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.lai_multi import SEEDS, materialise_multi, multi_scenario
 
 SIGNS = (1.0, -1.0)
 TOL = 1e-8

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from checkers.stats import clopper_pearson, failure_rate_exceeds
-from checkers.verdict import Verdict
+from claimcheck.checkers.stats import clopper_pearson, failure_rate_exceeds
+from claimcheck.checkers.verdict import Verdict
 
 __all__ = ["onset", "phase_verdict"]
 
@@ -54,7 +54,7 @@ def phase_verdict(ns: Sequence[int], facs: Sequence[float], cell: Callable[[int,
         if worst is None or lo1 - delta(n) > worst[0] - worst[1]:
             worst = (lo1, delta(n), n, d, ok, K)
     lo1, dl, n, d, ok, K = worst
-    from checkers.stats import binomial_test
+    from claimcheck.checkers.stats import binomial_test
     test = {"kind": "binomial-bonferroni", "alpha": float(alpha), "cells_tested": len(tested),
             "alpha_per_cell": a_cell, "trials": int(min(t[3] for t in tested)),
             "rejected": bool(lo1 > dl), "worst_cell": binomial_test(K - ok, K, min(dl, 1.0), a_cell)}

@@ -20,16 +20,16 @@ records it at the declared C_0 = 8).
 """
 from __future__ import annotations
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai import experiments as fx
-from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai import experiments as fx
+from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, injected_alpha)
-from checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEXT, N_MIN, batch_outcomes,
+from claimcheck.checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEXT, N_MIN, batch_outcomes,
                                in_regime_batches, measured_hypotheses, nc_seeds, rate_verdict)
-from checkers.verdict import Verdict
-from generators.lai_single import single_batch
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_single import single_batch
 
 RAND_SCALE = Constant("s", 0.5, "random init scale: w^(0) ~ N(0, σ²I), σ = s·y_min/√‖λ‖₁ with s ∈ [s, 4s] "
                                 "(pre-activations at the label scale)")

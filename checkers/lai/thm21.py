@@ -20,14 +20,14 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, injected_alpha
-from checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_BOTH, STEP_HI, STEP_LO,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, injected_alpha
+from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_BOTH, STEP_HI, STEP_LO,
                                      batch_hypotheses, delta, gnorm, materialise_children, outcome_summary, project,
                                      rate_verdict, run_batch, tally)
-from checkers.verdict import Verdict
-from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
 FORMULA_TOL = 1e-8
 SIGNS = ((1.0, 1.0, -1.0), (1.0, -1.0, -1.0), (1.0, 1.0, -1.0, -1.0))

@@ -20,18 +20,18 @@ import math
 
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant
-from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant
+from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
                                  every_seed_record, injected_alpha)
-from checkers.lai.thm21 import SIGNS as SIGNS21
-from checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_HI, STEP_LO, batch_hypotheses, delta,
+from claimcheck.checkers.lai.thm21 import SIGNS as SIGNS21
+from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_HI, STEP_LO, batch_hypotheses, delta,
                                      gnorm, materialise_children, outcome_summary, quantile_verdict, run_batch)
-from checkers.solvers.partitions import feasibility_residual, solve_program52
-from checkers.stats import loglog_slope
-from checkers.verdict import SolverTrouble, Verdict
-from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
+from claimcheck.checkers.solvers.partitions import feasibility_residual, solve_program52
+from claimcheck.checkers.stats import loglog_slope
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
 HYPS = [FULL_RANK, BOUNDED_LABELS, HIGH_DIM, ASSIGN, INIT21, STEP_LO, STEP_HI]
 RATE_TOL = Constant("finite-d exponent tolerance", 0.05, "the theorem bounds the gap from above by a multiple of "

@@ -24,19 +24,19 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict, injected_alpha)
-from checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
-from checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
-from checkers.lai.phase import phase_verdict
-from checkers.verdict import Verdict
-from generators.lai import LaiInstance
-from generators.lai_single import materialise_batch, single_batch
-from generators.scenario import Scenario
-from simulator import simulate_batch
+from claimcheck.checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
+from claimcheck.checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
+from claimcheck.checkers.lai.phase import phase_verdict
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai import LaiInstance
+from claimcheck.generators.lai_single import materialise_batch, single_batch
+from claimcheck.generators.scenario import Scenario
+from claimcheck.simulator import simulate_batch
 
 __all__ = ["nc_seeds", "C_PROB", "C14_RATE", "RunOutcome", "batch_outcomes", "delta", "rate_verdict",
            "effective_ranges", "in_regime_batches", "corner_batch", "measured_hypotheses", "C_LO", "C_HI", "EPS_MAX",

@@ -25,20 +25,20 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai import experiments as fx
-from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai import experiments as fx
+from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, injected_alpha, quantile_verdict)
-from checkers.lai.cor14 import C14_C
-from checkers.lai.lem2 import gnorm
-from checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEXT, EPS_MAX, N_MIN, RELATION,
+from claimcheck.checkers.lai.cor14 import C14_C
+from claimcheck.checkers.lai.lem2 import gnorm
+from claimcheck.checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEXT, EPS_MAX, N_MIN, RELATION,
                                batch_outcomes, delta, effective_ranges, measured_hypotheses, nc_seeds)
-from checkers.solvers.minnorm import kkt_residuals_alpha, solve_bvls, subset_mni_alpha
-from checkers.verdict import SolverTrouble, Verdict
-from generators.lai_single import single_batch
-from generators.scenario import Scenario
+from claimcheck.checkers.solvers.minnorm import kkt_residuals_alpha, solve_bvls, subset_mni_alpha
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.lai_single import single_batch
+from claimcheck.generators.scenario import Scenario
 
 KKT_TOL = 1e-9
 C0_PROOF = Constant(
@@ -202,7 +202,7 @@ def _fig2(scn) -> Verdict:
 
 
 def _fig2_scn(p):
-    from generators.lai_multi import a2_min_d_iso
+    from claimcheck.generators.lai_multi import a2_min_d_iso
     base = {"n": 6, "n_neg": 3, "y_min": 1.0, "y_max": 1.0, "signs": [1], "eps": 1.0 / 16, "grid": list(FIG2_GRID),
             "d0": a2_min_d_iso(6, 1.0, C_0.value), "K": 8 if p.name == "ci" else 32}
     cs = (C_LO, 0.375, C_HI, 0.375)

@@ -20,16 +20,16 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.lai.common import short_version_note
-from checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
                                  every_seed_record, injected_alpha)
-from checkers.lai.phase import phase_verdict
-from checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_HI, STEP_LO, batch_hypotheses, delta,
+from claimcheck.checkers.lai.phase import phase_verdict
+from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_HI, STEP_LO, batch_hypotheses, delta,
                                      gnorm, materialise_children, outcome_summary, project, rate_verdict, run_batch,
                                      tally)
-from checkers.verdict import Verdict
-from generators.lai_multi import a2_min_d_iso, children, materialise_multi, multi_batch, multi_scenario
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_multi import a2_min_d_iso, children, materialise_multi, multi_batch, multi_scenario
 
 FORMULA_TOL = 1e-8
 HYPS = [FULL_RANK, BOUNDED_LABELS, HIGH_DIM, INIT2, STEP_LO, STEP_HI]

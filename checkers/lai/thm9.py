@@ -34,17 +34,17 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy import stats as sstats
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.lai.common import short_version_note, SHORT_VERSION
-from checkers.hypotheses import Constant
-from checkers.lai.common import ALPHA_SHARE, C_0, C_ALPHA, C_G, C_STEP, injected_alpha
-from checkers.lai.thm8 import HYPS
-from checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_LO, batch_hypotheses, delta, gnorm,
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import short_version_note, SHORT_VERSION
+from claimcheck.checkers.hypotheses import Constant
+from claimcheck.checkers.lai.common import ALPHA_SHARE, C_0, C_ALPHA, C_G, C_STEP, injected_alpha
+from claimcheck.checkers.lai.thm8 import HYPS
+from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_LO, batch_hypotheses, delta, gnorm,
                                      materialise_children, outcome_summary, quantile_verdict, run_batch)
-from checkers.solvers.partitions import solve_program52
-from checkers.stats import loglog_slope
-from checkers.verdict import SolverTrouble, Verdict
-from generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
+from claimcheck.checkers.solvers.partitions import solve_program52
+from claimcheck.checkers.stats import loglog_slope
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.lai_multi import a2_min_d_iso, multi_batch, multi_scenario
 
 C_TILDE = Constant("C̃", C_ALPHA.value**2,
                    "lower-bound constant of the corrected statement: the proof's C̃ = C_0²C_α²/(C_0 − 2C·C_α²)² (Eq. (49)) "

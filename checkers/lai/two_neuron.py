@@ -17,13 +17,13 @@ from typing import Callable, Sequence
 import attrs
 import numpy as np
 
-from checkers.hypotheses import Constant, Hypothesis
-from checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, TIE, binomial_record,
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, TIE, binomial_record,
                                  injected_alpha)
-from checkers.stats import failure_rate_exceeds
-from checkers.verdict import Verdict
-from generators.lai_multi import MultiInstance, assignment_matrices, children, materialise_multi
-from simulator import simulate_batch
+from claimcheck.checkers.stats import failure_rate_exceeds
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai_multi import MultiInstance, assignment_matrices, children, materialise_multi
+from claimcheck.simulator import simulate_batch
 
 __all__ = ["tally", "C_PROB", "delta", "ALPHA_CP", "k_crit", "quantile_verdict", "rate_verdict", "batch_hypotheses",
            "Outcome", "run_batch", "gnorm", "project", "INIT2", "STEP_LO", "STEP_HI", "STEP_BOTH", "INIT21",
@@ -288,7 +288,7 @@ C0_INV = Constant("C_0 (Lemmas 19, 23)", 768.0,
 
 def invariant_conditions(beta: np.ndarray, alpha: np.ndarray, inst: MultiInstance, a: np.ndarray) -> dict:
     """Normalised slacks of Lemma 23 (a)–(e) for the assignment a ((a) needs > 0, the others ≥ 0)."""
-    from checkers.lai.common import C_Y
+    from claimcheck.checkers.lai.common import C_Y
     y, s, L = inst.y, inst.signs, inst.L
     ymax, ymin, n = inst.y_max, inst.y_min, len(y)
     lo, hi = -3 * ymax / (C_G.value * L), -ymin / (C_ALPHA.value * L)
@@ -315,8 +315,8 @@ def invariance(scn, *, assignment: Callable[[MultiInstance], np.ndarray], hyps, 
     t + 1 refutes the printed statement. The proofs' δ(n) (0.63 at n = 3) is reported beside it, with the test that
     the w.h.p. reading would run (``details["proof_reading"]``): a failure the printed lemma does not allow, but the
     proof's reading does, is the extra failure mode (a finding, reported, never absorbed)."""
-    from checkers.lai.common import C_Y
-    from generators.lai_multi import invariant_state
+    from claimcheck.checkers.lai.common import C_Y
+    from claimcheck.generators.lai_multi import invariant_state
     insts = [attrs.evolve(i, assign=assignment(i)) for i in materialise_children(scn)]
     rng = np.random.default_rng(int(scn.seed))
     mode_b, mode_a = scn["state_beta"], scn["state_alpha"]

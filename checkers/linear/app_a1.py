@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import measured
-from checkers.linear.common import ALPHA_SHARE, ISOTROPIC, test_level
-from checkers.symbolic.linear import half_moment_identities, kernel_eq5
-from checkers.verdict import SolverTrouble, Verdict
-from generators.linear import SEEDS, general_problem, log_uniform, scenario
-from simulator.population import loss
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.linear.common import ALPHA_SHARE, ISOTROPIC, test_level
+from claimcheck.checkers.symbolic.linear import half_moment_identities, kernel_eq5
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.linear import SEEDS, general_problem, log_uniform, scenario
+from claimcheck.simulator.population import loss
 
 from scipy.stats import norm
 N_MC = 200_000

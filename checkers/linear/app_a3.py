@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import measured
-from checkers.linear.common import ISOTROPIC
-from checkers.verdict import Verdict
-from generators.linear import SEEDS, general_problem, log_uniform, scenario
-from simulator.population import grad, hessian_W
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.linear.common import ISOTROPIC
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import SEEDS, general_problem, log_uniform, scenario
+from claimcheck.simulator.population import grad, hessian_W
 
 TOL = 1e-5
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import measured
-from checkers.linear.common import V_UNIT
-from checkers.verdict import Verdict
-from generators.linear import pair_state, pair_states
-from simulator.population import angle, grad
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import measured
+from claimcheck.checkers.linear.common import V_UNIT
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import pair_state, pair_states
+from claimcheck.simulator.population import angle, grad
 
 
 def a4(w1, w2, a) -> float:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.linear import experiments as X
-from checkers.verdict import Verdict
-from generators.linear import SEEDS, log_uniform, scenario, unit
-from simulator.population import grad, hessian_W, loss
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.linear import experiments as X
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import SEEDS, log_uniform, scenario, unit
+from claimcheck.simulator.population import grad, hessian_W, loss
 
 C_RANGE = Hypothesis("c > 0 or c < −1", "Section 1.3, Appendix C",
                      lambda q: (q["c"], q["c"] > 0 or q["c"] < -1))

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.linear.common import emp_grad
-from checkers.verdict import Verdict
-from generators.linear import gaussian_data, pair_state, pair_states
-from simulator.population import simulate_population
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.linear.common import emp_grad
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import gaussian_data, pair_state, pair_states
+from claimcheck.simulator.population import simulate_population
 
 SCALED = Hypothesis("w_i ← w_i − (μ/v_i²)∇_{w_i}ℒ (the diag(v)⁻² step)", "Appendix D, Theorems 1–2",
                     lambda q: (q["scale_exponent"], q["scale_exponent"] == 2))
@@ -29,7 +29,7 @@ def _run(scn) -> Verdict:
         Wv = tr.W
         if p != 2:  # re-run with the |v|^p scaling by hand
             W, Wv = W0.copy(), [W0.copy()]
-            from simulator.population import grad
+            from claimcheck.simulator.population import grad
             for _ in range(STEPS):
                 g, _ = grad(W, v, a)
                 W = W - mu / vabs[:, None] ** p * g

@@ -11,9 +11,9 @@ import math
 import numpy as np
 from scipy import optimize
 
-from checkers.hypotheses import Hypothesis
-from checkers.stats import binomial_test, clopper_pearson
-from checkers.verdict import Verdict
+from claimcheck.checkers.hypotheses import Hypothesis
+from claimcheck.checkers.stats import binomial_test, clopper_pearson
+from claimcheck.checkers.verdict import Verdict
 
 __all__ = [
     "ALPHA_SHARE",

@@ -22,10 +22,10 @@ import math
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from checkers.linear.common import emp_grad, emp_loss
-from generators.linear import gaussian_data
-from generators.linear_experiments import e1, targets, torch_default, xavier
-from simulator.population import grad, loss, simulate_population
+from claimcheck.checkers.linear.common import emp_grad, emp_loss
+from claimcheck.generators.linear import gaussian_data
+from claimcheck.generators.linear_experiments import e1, targets, torch_default, xavier
+from claimcheck.simulator.population import grad, loss, simulate_population
 
 __all__ = [
     "MU",

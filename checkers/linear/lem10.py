@@ -16,12 +16,12 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy import optimize
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear.common import ALPHA_SHARE, adversarial_min, emp_grad, seeds_verdict, test_level
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear.common import ALPHA_SHARE, adversarial_min, emp_grad, seeds_verdict, test_level
+from claimcheck.checkers.verdict import Verdict
 
-from generators.linear import SEEDS, gaussian_data, scenario, unit
+from claimcheck.generators.linear import SEEDS, gaussian_data, scenario, unit
 
 BETA = 4 * np.sqrt(2)
 N_GE = Hypothesis("n ≥ d", "Lemma 10", lambda q: (q["n_over_d"], q["n_over_d"] >= 1.0))

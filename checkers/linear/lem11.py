@@ -9,12 +9,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, adversarial_min, seeds_verdict, test_level
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, adversarial_min, seeds_verdict, test_level
+from claimcheck.checkers.verdict import Verdict
 
-from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
+from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 C_N = Constant("C", 10.0, "n ≥ C·d (the paper leaves C unspecified). C = 4 at d = 2 (n = 8) fails on some data sets "
                "(≤ d samples in the half-space aᵀx ≥ 0): the failure probability 4e^{−γn} is not small there")

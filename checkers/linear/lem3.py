@@ -4,14 +4,14 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Hypothesis, measured
-from checkers.linear import experiments as X
-from checkers.linear.common import adversarial_min, fit_rate
-from checkers.symbolic.linear import lemma3_identities
-from checkers.verdict import SolverTrouble, Verdict
-from generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario
-from simulator.population import grad, simulate_population
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.linear import experiments as X
+from claimcheck.checkers.linear.common import adversarial_min, fit_rate
+from claimcheck.checkers.symbolic.linear import lemma3_identities
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario
+from claimcheck.simulator.population import grad, simulate_population
 
 MU = Hypothesis("μ ≤ 1", "Lemma 3", lambda q: (q["mu"], q["mu"] <= 1.0))
 ONE = np.array([1.0, -1.0])

@@ -4,13 +4,13 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.linear.app_a4 import a4
-from checkers.linear.common import SMALL_SUM, adversarial_min
-from checkers.verdict import Verdict
-from generators.linear import SEEDS, pair_state, pair_states, scenario
-from simulator.population import angle, grad
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.linear.app_a4 import a4
+from claimcheck.checkers.linear.common import SMALL_SUM, adversarial_min
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import SEEDS, pair_state, pair_states, scenario
+from claimcheck.simulator.population import angle, grad
 
 ALPHA = 0.3
 ONE = np.array([1.0, -1.0])

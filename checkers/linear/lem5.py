@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, measured
-from checkers.linear.common import ISOTROPIC, adversarial_min
-from checkers.verdict import Verdict
-from generators.linear import pair_state, pair_states, sigma_matrix
-from simulator.population import angle, grad
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, measured
+from claimcheck.checkers.linear.common import ISOTROPIC, adversarial_min
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import pair_state, pair_states, sigma_matrix
+from claimcheck.simulator.population import angle, grad
 
 BETA = np.sqrt(2.5)
 ONE = np.array([1.0, -1.0])

@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, emp_grad, seeds_verdict, test_level
-from checkers.verdict import Verdict
-from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, emp_grad, seeds_verdict, test_level
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 C_N = Constant("C", 16.0, "n ≥ (C/ε²)d; the paper leaves C unspecified. At C = 16 the error is ≈ 4d/n = ε²/4 "
                           "(per unit ‖a‖²)")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, seeds_verdict, test_level
-from checkers.verdict import Verdict
-from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
-from simulator.population import g_vec
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, seeds_verdict, test_level
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
+from claimcheck.simulator.population import g_vec
 
 C_N = Constant("C", 2.0, "n ≥ (C/δ²)d; unspecified in the paper. At C = 1 the 95% quantile of the error reached 0.83δ‖q‖ "
                           "on the ci instances (too close to fail-safe with more seeds); C = 2 gives ≈ 0.6δ‖q‖")

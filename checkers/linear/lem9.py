@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.verdict import Verdict
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.verdict import Verdict
 
-from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, seeds_verdict, test_level
-from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
+from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, seeds_verdict, test_level
+from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 DELTA = Constant("δ_fail", 0.05, "allowed failure probability 3e^{−γn} (γ unspecified) at the tested n ≥ 400")
 

@@ -9,14 +9,14 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear import experiments as X
-from checkers.linear.common import c_eff, fit_rate
-from checkers.symbolic.linear import contraction_f1
-from checkers.verdict import SolverTrouble, Verdict
-from generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario
-from simulator.population import simulate_population
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear import experiments as X
+from claimcheck.checkers.linear.common import c_eff, fit_rate
+from claimcheck.checkers.symbolic.linear import contraction_f1
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario
+from claimcheck.simulator.population import simulate_population
 
 C1 = Constant("c₁", 0.12, "F.1: μ ≤ α/β² with α = 0.3 (Lemma 4), β² = 5/2 (Lemma 5)")
 C2 = Constant("c₂", 0.3, "F.1: contraction 1 − μα with α = 0.3")
@@ -100,8 +100,8 @@ def _refine(scn, _verdict):
 def _f1_chain(scn) -> Verdict:
     """F.1's displayed chain at every step of population GD in simulated coordinates (v₁ = v₂ = 1, unscaled step μ),
     α = 0.3 (Lemma 4), β = √(5/2) (Lemma 5): the expansion identity, (a), (b) and the per-step contraction (1 − μα)."""
-    from checkers.linear.proofs import chain
-    from simulator.population import grad
+    from claimcheck.checkers.linear.proofs import chain
+    from claimcheck.simulator.population import grad
     S = pair_state(scn)
     mu, T = float(scn["mu"]), int(scn["steps"])
     v = np.array([1.0, -1.0])

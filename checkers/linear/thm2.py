@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, PrintedNote, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear import experiments as X
-from checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, c_eff, emp_grad, fit_rate, seeds_verdict, test_level
-from checkers.verdict import Evidence, Verdict
-from generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear import experiments as X
+from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, c_eff, emp_grad, fit_rate, seeds_verdict, test_level
+from claimcheck.checkers.verdict import Evidence, Verdict
+from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
 C5 = Constant("c₅", 0.12, "μ ≤ c₅ for τ ≥ 2 (the population c₁; the proof's α/β² ≈ 1.7e-5 is also tested)")
 C6 = Constant("c₆", 0.01, "init radius √(v₁²σ₁² + v₂²σ₂²)√d = c₆‖a‖ (the boundary); the proof's ε/40 is smaller")
@@ -95,7 +95,7 @@ def _states(n_over=(C7.value, 2 * C7.value), mu=C5.value, c8=C8.value, c6=C6.val
 def _printed_population(scn):
     """Theorem 2 as printed: the update uses ∇ℒ (the population loss's symbol), not ∇L̂. Population GD (closed form, the
     scaled step diag(v)⁻², μ₁ = 2 then μ) from K Gaussian inits at the c₆ boundary: per init c₈/min(c₈_eff, c_fit)."""
-    from simulator.population import simulate_population
+    from claimcheck.simulator.population import simulate_population
     d, K, T = int(scn["d"]), int(scn["K"]), int(scn["steps"])
     rng = np.random.default_rng(scn.seed)
     a = float(scn["a_norm"]) * unit(rng, d)
@@ -130,7 +130,7 @@ def _f3_chain(scn) -> Verdict:
     """F.3's displays (18), (19), the chain and the (1 − μα) contraction at every step τ ≥ 1 of empirical GD in simulated
     coordinates (v₁ = v₂ = 1, the proof's unscaled update), after the first step μ₁ = 2, with the proof's α = 1/(600π),
     β = 4√2 and μ = α/β²; also ‖W⁽¹⁾ − W*‖_F/‖a‖ (the first display's ε, reported)."""
-    from checkers.linear.proofs import chain
+    from claimcheck.checkers.linear.proofs import chain
     d, T = int(scn["d"]), int(scn["steps"])
     n = int(np.ceil(float(scn["n_over_d"]) * d))
     rng = np.random.default_rng(scn.seed)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.linear import experiments as X
-from checkers.linear.common import c_eff, fit_rate
-from checkers.verdict import Verdict
-from generators.linear import SEEDS, log_uniform, multi_output_problem, scenario
-from simulator.population import simulate_population
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.linear import experiments as X
+from claimcheck.checkers.linear.common import c_eff, fit_rate
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.linear import SEEDS, log_uniform, multi_output_problem, scenario
+from claimcheck.simulator.population import simulate_population
 
 C3 = Constant("c₃", 0.12, "Theorem 1's c₁ (F.2 applies Theorem 1 to each block)")
 C4 = Constant("c₄", 0.3, "Theorem 1's c₂")

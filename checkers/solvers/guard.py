@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from checkers.verdict import SolverTrouble
+from claimcheck.checkers.verdict import SolverTrouble
 
 __all__ = ["require", "agree", "cvxpy_solved", "SolverTrouble"]
 

@@ -34,9 +34,9 @@ import numpy as np
 import scipy.linalg as sla
 from scipy.optimize import lsq_linear, nnls
 
-from checkers.geometry import frei_second_layer, leaky, stable_rank
-from checkers.solvers.guard import agree, cvxpy_solved, require
-from checkers.verdict import SolverTrouble
+from claimcheck.checkers.geometry import frei_second_layer, leaky, stable_rank
+from claimcheck.checkers.solvers.guard import agree, cvxpy_solved, require
+from claimcheck.checkers.verdict import SolverTrouble
 
 __all__ = ["KKTReport", "kkt_check", "clarke_interval", "Problem3", "solve_problem3_cvxpy", "problem3_closed_form",
            "problem3_kkt_residual", "weights_from_vu", "svm_cvxpy", "svm_nnls", "SVM", "crosscheck", "CrossCheck",
@@ -513,7 +513,7 @@ def _leaky_kink_not_kkt() -> ReferenceProblem:
 def _kou_orthogonal(m: int, gamma: float) -> ReferenceProblem:
     """Kou's second layer a = (+1/m)·1_m, (−1/m)·1_m on x_i = e_i (n = 2, y = (+1, −1)): by symmetry the
     KKT point has identical neurons within each sign; λ = m/(1 + γ²) (both), v = (λ e₁ − γλ e₂)/m."""
-    from checkers.geometry import kou_second_layer
+    from claimcheck.checkers.geometry import kou_second_layer
     X = np.eye(2)
     y = np.array([1.0, -1.0])
     # f(x₁) = (1/m)·m·(φ(vᵀx₁) − φ(uᵀx₁)) = λ/m·(1 + γ²) = 1  ⇒  λ = m/(1+γ²)

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 import sympy as sp
 
-from checkers.symbolic import Decision, decide_zero
+from claimcheck.checkers.symbolic import Decision, decide_zero
 
 __all__ = ["kernel_eq5", "half_moment_identities", "lemma3_identities", "contraction_f1"]
 

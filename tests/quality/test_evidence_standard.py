@@ -16,15 +16,15 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from checkers import rules
-from checkers.claim import Check, Claim
-from checkers.hypotheses import Hypothesis, measured
-from checkers.runner import claim_verdict, run_check
-from checkers.stats import binomial_test, failure_rate_verdict, power
-from checkers.verdict import Verdict
-from claims.results import claim_grade, false_alarm_bound
-from generators.profiles import PROFILES
-from generators.scenario import Scenario
+from claimcheck.checkers import rules
+from claimcheck.checkers.claim import Check, Claim
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.runner import claim_verdict, run_check
+from claimcheck.checkers.stats import binomial_test, failure_rate_verdict, power
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.claims.results import claim_grade, false_alarm_bound
+from claimcheck.generators.profiles import PROFILES
+from claimcheck.generators.scenario import Scenario
 
 CI, DEV = PROFILES["ci"], PROFILES["dev"]
 M = Hypothesis("m ≥ 1", "planted", lambda q: (q["m"], q["m"] >= 1))

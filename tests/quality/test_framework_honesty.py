@@ -14,13 +14,13 @@ import attrs
 import pytest
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim
-from checkers.hypotheses import Hypothesis, measured
-from checkers.runner import claim_finding, claim_verdict, run_check
-from checkers.solvers.guard import agree, require
-from checkers.verdict import SolverTrouble, Verdict
-from generators.profiles import PROFILES
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim
+from claimcheck.checkers.hypotheses import Hypothesis, measured
+from claimcheck.checkers.runner import claim_finding, claim_verdict, run_check
+from claimcheck.checkers.solvers.guard import agree, require
+from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.generators.profiles import PROFILES
+from claimcheck.generators.scenario import Scenario
 
 pytestmark = pytest.mark.quality
 CI = PROFILES["ci"]

@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from checkers.claim import Check, Claim
-from checkers.lai.common import run_gd
-from checkers.runner import run_check
-from checkers.verdict import Verdict
-from generators.lai import lai_scenario, materialise
-from generators.profiles import PROFILES
-from generators.scenario import Scenario
+from claimcheck.checkers.claim import Check, Claim
+from claimcheck.checkers.lai.common import run_gd
+from claimcheck.checkers.runner import run_check
+from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.lai import lai_scenario, materialise
+from claimcheck.generators.profiles import PROFILES
+from claimcheck.generators.scenario import Scenario
 
 pytestmark = pytest.mark.quality
 
