@@ -8,7 +8,11 @@ Scenario family ``kou``; params:
   ``nonsupport`` (catalogue N2: x₁ = e₁, x₂ = (e₁+e₂)/√2, x₃ = e₂ of class +1, e₃, e₄ of class −1, scaled by s),
   ``correlated`` (catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1)), ``conflict`` (nearorth with
   x_n := x_1 and y_n := −y_1: not separable);
-* n, d, n_pos, R_max, kappa, pattern; gamma (0 = ReLU); m; eta_hat; sig_hat; delta; seeds (init batch size).
+* n, d, n_pos, R_max, kappa, pattern; gamma (0 = ReLU); m; eta_hat; sig_hat; delta; seeds (init batch size);
+* dead (optional, list of sample indices i): every own-class neuron r of x_i (j = y_i) is reflected across x_i^⊥
+  where ⟨w_{j,r}^{(0)}, x_i⟩ ≥ 0, so S_i^{(0)} = ∅ by construction (catalogue N3: Lemma B.2's event broken); the
+  Gaussian law is symmetric under the reflection (the init conditioned on the event), and ⟨w, x_k⟩ is unchanged
+  for every x_k ⊥ x_i (use with orthogonal data).
 
 Arrays: data from ``default_rng(seed)``, init seed k from ``default_rng((seed, 1, k))``; η = η̂nm/R_max² and
 σ₀ from σ̂ (:mod:`checkers.kou.common`). Every statistic is re-measured from the arrays.
@@ -23,8 +27,8 @@ import attrs
 import numpy as np
 from hypothesis import strategies as st
 
-from generators.classification import data_statistics, gram_data
-from generators.scenario import Scenario
+from claimcheck.generators.classification import data_statistics, gram_data
+from claimcheck.generators.scenario import Scenario
 
 __all__ = ["KouInstance", "eta_from", "sigma0_from", "p_from_kappa", "knobs", "materialise", "kou_scenario", "DATA", "SEEDS", "data_of", "sequence_scenario", "materialise_sequence",
            "init_scenario", "init_data"]
@@ -168,6 +172,20 @@ def data_of(p: dict, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
+def kill_sample(W0: np.ndarray, X: np.ndarray, y: np.ndarray, m: int, i: Any) -> np.ndarray:
+    """W0 (B, 2m, d) with S_i^{(0)} = ∅: each own-class row w (rows :m for y_i = +1, m: for −1) with ⟨w, x_i⟩ ≥ 0
+    becomes w − (2⟨w, x_i⟩/‖x_i‖²)x_i (inner product −⟨w, x_i⟩; an exact 0 is moved to −‖x_i‖²·1e-12)."""
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < X.shape[0]:
+        raise ValueError(f"dead: expected sample indices in [0, {X.shape[0]}), got {i!r}")
+    xi = X[int(i)]
+    rows = slice(0, m) if y[int(i)] > 0 else slice(m, 2 * m)
+    W0 = W0.copy()
+    a = W0[:, rows] @ xi  # (B, m)
+    shift = np.where(a >= 0, 2.0 * a + 1e-12 * (a == 0), 0.0) / float(xi @ xi)
+    W0[:, rows] -= shift[..., None] * xi[None, None, :]
+    return W0
+
+
 def materialise(scn: Scenario) -> KouInstance:
     if scn.family != "kou":
         raise ValueError(f"family: expected 'kou', got {scn.family!r}")
@@ -182,6 +200,10 @@ def materialise(scn: Scenario) -> KouInstance:
     sigma0 = float(p["sigma0"]) if "sigma0" in p else sigma0_from(float(p["sig_hat"]), gamma, m, n, delta, R_max)
     B = int(p.get("seeds", 1))
     W0 = np.stack([sigma0 * np.random.default_rng((scn.seed, 1, k)).standard_normal((2 * m, d)) for k in range(B)])
+    if not isinstance(p.get("dead", ()), (list, tuple)):
+        raise ValueError(f"dead: expected a list of sample indices, got {p['dead']!r}")
+    for i in p.get("dead", ()):
+        W0 = kill_sample(W0, X, y, m, i)
     return KouInstance(X=X, y=y, gamma=gamma, m=m, eta=eta, sigma0=sigma0, delta=delta, W0=W0, params=p)
 
 

@@ -27,3 +27,8 @@ def test_dead_sample_has_empty_S0(seed, dead):
 def test_dead_index_out_of_range_names_field():
     with pytest.raises(ValueError, match="dead"):
         materialise(Scenario("kou", 0, {**BASE, "dead": [4]}))
+
+
+def test_dead_not_a_list_names_field():
+    with pytest.raises(ValueError, match="dead"):
+        materialise(Scenario("kou", 0, {**BASE, "dead": 1}))

@@ -7,13 +7,14 @@ c₁ the constant of Lemma C.1 (c₁ = min{c₂, c₃}, proofs of C.2/C.3). The 
 """
 from __future__ import annotations
 
+import attrs
 import numpy as np
 
-from checkers.claim import Check, Claim, register
-from checkers.hypotheses import Constant, Hypothesis, measured
-from checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
+from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
-from checkers.verdict import Verdict
+from claimcheck.checkers.verdict import Verdict
 
 C8 = Hypothesis("(C.8) holds at time t: Σ_r|ρ_{j,r,i}⁽ᵗ⁾| ≥ c₁γ²Σ_r|ρ_{j′,r,i′}⁽ᵗ⁾| ∀j, j′, i, i′", "Lemma C.4",
                 lambda q: (q["c8_margin"], q["c8_margin"] >= 0))
@@ -44,6 +45,24 @@ def _c4(scn, push: float | None = None) -> Verdict:
                     hypotheses=hyps)
 
 
+GAMMA_CORNER = 0.99  # the hardest corner of the slope range γ ∈ (0, 1) of Theorem 4.1 (γ → 1)
+
+
+def _corner(scn, verdict) -> list:
+    """The adversary's step to the hardest corner: the same instance with the slope at γ = 0.99 (→ its limit 1), the
+    factor f of (C.4) kept (ratio ∝ γ⁻⁴). The attained pointwise ratio is ≈ γ·R_min²/R_max² while c₁ = c̃R_max⁻² with
+    c̃ ≈ 0.13 (η̂T₁ = C′ fixes the margin reached by T₁), so the looseness is ≈ 1/(c̃γ³): ≈ 10.0–10.3 at γ = 0.9 (GAMMAS'
+    largest; it straddled 10, so the grade depended on the base seed: strong on 5, 6, weak elsewhere) and → 1/c̃ ≈ 8
+    as γ → 1 (8.1–8.4 at γ = 0.99 on six instances, R ∈ {1, 2}, n ∈ {2, 6}, m ∈ {1, 6})."""
+    p = dict(scn.params)
+    g = float(p["gamma"])
+    if g >= GAMMA_CORNER:
+        return []
+    p["ratio"] = float(p["ratio"]) * (g / GAMMA_CORNER) ** 4
+    p["gamma"] = GAMMA_CORNER
+    return [attrs.evolve(scn, params=p)]
+
+
 def _c41(scn) -> Verdict:
     run, K, qq, out = leaky_setup(scn)
     if out:
@@ -70,9 +89,12 @@ CLAIM = register(Claim(
     checks=[
         Check("in-regime", "in-regime", leaky_in_regime, _c4,
               description="every recorded step (t = 0: 0 ≥ 0) with c₁ = min{c₂, c₃} of Lemma C.1; (C.8) measured. "
-                          "The γ⁴ against the attained ratio ≈ γ/R² makes it loose (×≈10 on the ci instances, "
-                          "the γ = 0.9 ones), graded with the default factor 2 (declared loose)",
-              sharpness=2.0, loose='measured looseness ×9.9 (ci, base seed 0): c₁γ⁴ against pointwise ratios ≈ γ/R²'),
+                          "The γ⁴ against the attained ratio ≈ γ/R² makes it loose (looseness ≈ 1/(c̃γ³): ×≈10 at "
+                          "γ = 0.9); the 3 tightest draws are refined to the hardest corner γ = 0.99 (×≈8), graded "
+                          "with the default factor 2 (declared loose)",
+              refine=_corner,
+              sharpness=2.0, loose='measured looseness ×≈8.2–8.4 at the hardest corner γ = 0.99 (≈ 1/c̃, c̃ ≈ 0.12–0.13 '
+                                   'the early |ℓ′| floor of C.2) and ×≈10 at γ = 0.9: c₁γ⁴ against pointwise ratios ≈ γ/R²'),
         Check("proof-step-c41", "in-regime", leaky_in_regime, _c41, target="proof-step",
               description="(C.41) at every recorded step: the γ-sandwich for the same sample i (any data)",
               sharpness=2.0),
