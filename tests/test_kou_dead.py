@@ -1,4 +1,4 @@
-"""generators.kou ``dead``: S_i^{(0)} = ∅ by construction (catalogue N3), other samples' pre-activations untouched."""
+"""claimcheck.generators.kou ``dead``: S_i^{(0)} = ∅ by construction (catalogue N3), other samples' pre-activations untouched."""
 import numpy as np
 import pytest
 
