@@ -100,47 +100,6 @@ def _xor(rng, n, d, mu, beta_label=True):
     return X, y
 
 
-def xor_consequence(scn: Scenario) -> Verdict:
-    """D_xor with ‖μ_i‖ = d^β: on the training set check (H32); the limit W* (Cor 3.5, closed form) has a linear
-    boundary, so its test error on D_xor is 50% (|err − ½| ≤ 4/√N); also sign f = sign zᵀx on the test points."""
-    n, d, beta, g = int(scn["n"]), int(scn["d"]), float(scn["beta"]), float(scn["gamma"])
-    rng = np.random.default_rng(scn.seed)
-    X, y = _xor(rng, n, d, d**beta)
-    if len(set(y)) < 2:
-        return Verdict.outside("one class only")
-    m1 = m2 = 2
-    from claimcheck.checkers.frei.common import FreiInstance
-    from claimcheck.generators.classification import data_statistics
-    inst = FreiInstance(scn, X, y, m1, m2, g, data_statistics(X))
-    q = fc.quantities(inst)
-    if q["H32_slack"] < 1:
-        return Verdict.outside(f"(H32) fails on this draw (slack {q['H32_slack']:.3g})")
-    cf = mm.problem3_closed_form(X, y, m1, m2, g)
-    W = mm.weights_from_vu(cf.v, cf.u, m1, m2)
-    N = 4000
-    # W*'s rows lie in span(X), so f(x; W*) depends on x only through Xx: sample (x[0], x[1], Xx) exactly from
-    # their joint law (x = c + ξ, ξ ~ N(0, I_d)) instead of materialising N × d test points.
-    k = rng.integers(0, 4, N)
-    mu = d**beta
-    cen = np.stack([[mu, 0], [-mu, 0], [0, mu], [0, -mu]])[k]
-    Sig = np.block([[np.eye(2), X[:, :2].T], [X[:, :2], X @ X.T]])
-    Lc = np.linalg.cholesky(Sig + 1e-12 * np.eye(2 + n))
-    xi = rng.standard_normal((N, 2 + n)) @ Lc.T
-    x01 = cen + xi[:, :2]
-    Xx = cen @ X[:, :2].T + xi[:, 2:]
-    yt = np.where(np.abs(x01[:, 0]) - np.abs(x01[:, 1]) > 0, 1.0, -1.0)
-    Z = Xx @ np.linalg.lstsq(X.T, W.T, rcond=None)[0]  # w_jᵀx = (coefficients of w_j in the rows of X)·(Xx)
-    f = leaky(Z, g) @ inst.a
-    err = float(np.mean(np.where(f > 0, 1.0, -1.0) != yt))
-    a = test_level(scn)
-    z = float(stats.norm.isf(a / 2))  # two-sided normal test of "error = ½" at the example's level
-    tol = z * 0.5 / math.sqrt(N)
-    return Verdict.compare("|test error − ½| of the gradient-flow limit on D_xor", abs(err - 0.5), tol,
-                           "<=", constants={"test_error": err, "N_test": N, "mu_norm": d**beta, **q},
-                           hypotheses=fc.hyps32(q),
-                           details={"test": {"kind": "interval", "alpha": a, "z": z, "N": N, "tolerance": tol}})
-
-
 def _xor_both_classes(rng, n, d, mu, tries: int = 64):
     """The training set drawn from D_xor conditioned on both labels occurring (Theorem 3.2 assumes both signs;
     at n = 4 a one-class sample has probability ≈ 0.18 and is outside the corollary). Rejection sampling from the
@@ -207,10 +166,6 @@ def xor_flow(scn: Scenario) -> Verdict:
 def xor_scenarios(p, d=(20000,)):
     return st.builds(lambda seed, g, dd: Scenario("frei-xor", seed, {"n": 4, "d": dd, "beta": 0.26, "gamma": g}),
                      st.integers(0, 2**31 - 1), st.sampled_from([0.8, 0.9]), st.sampled_from(d))
-
-
-def xor_low(scn: Scenario) -> Verdict:
-    return xor_consequence(scn)
 
 
 def xor_low_scenarios(p):
