@@ -260,7 +260,18 @@ def imports(path):
                 base = ".".join(parts[: len(parts) - n.level] + ([base] if base else []))
             out.add(base)
             out.update(f"{base}.{a.name}" for a in n.names)
-    return out
+    return {_flat(m) for m in out}
+
+
+REPO_PACKAGES = ("checkers", "generators", "simulator", "reports", "claims")
+
+
+def _flat(name):
+    """claimcheck.simulator.gd → simulator.gd: the one import namespace maps the repo's folders under claimcheck."""
+    parts = name.split(".")
+    if len(parts) > 1 and parts[0] == "claimcheck" and parts[1] in REPO_PACKAGES:
+        return ".".join(parts[1:])
+    return name
 
 
 CLAIM_ID = re.compile(r"\bid=\"((?:lai|frei|kou|linear)\.[^\"]+)\"")
