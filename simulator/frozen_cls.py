@@ -49,13 +49,14 @@ class FrozenRun:
 
     @property
     def holds(self) -> bool:
-        """The pattern is certified frozen over the whole horizon."""
+        """GD's iterate is certified to the horizon: frozen over [t₀, horizon] (``max_switches`` = 0), or piecewise
+        frozen with the switches in ``details`` and frozen over [``details["frozen_from"]``, horizon]."""
         return self.certified_until == self.horizon
 
     def state(self, j: int) -> dict:
         """C, Z (``preact``) and W Wᵀ (``gram``) at the recorded step t[j]."""
         p = self._parts
-        C = p["C0"] + p["eta"] * p["aD"] * (p["y"] * self.u[j])[None, :]
+        C = p["C"][j]
         Z = p["P"] + C @ p["G"]
         CP = C @ p["P"].T
         K = p["K0"] + CP + CP.T + (Z - p["P"]) @ C.T
@@ -64,11 +65,10 @@ class FrozenRun:
 
 if numba is not None:
     @numba.njit(cache=True, nogil=True)
-    def _run(f, y, K, bc, z0, eta, loss_code, t0, T, rec, growth, out_f, out_u):
+    def _run(f, u, y, K, bc, z0, eta, loss_code, t0, T, rec, growth, out_f, out_u):
         n = f.shape[0]
         m = z0.shape[0]
         nf = float(n)
-        u = np.zeros(n)
         g = np.empty(n)
         cu = np.zeros(n)  # Kahan compensations: u and f gather ~1/t increments into ~log t sums over 10⁹ steps
         cf = np.zeros(n)
@@ -76,6 +76,8 @@ if numba is not None:
         ck_cf, ck_cu = cf.copy(), cu.copy()
         ck_t, t, L, r = t0, t0, 1, 0
         R = rec.shape[0]
+        while r < R and rec[r] < t0:
+            r += 1
         if r < R and rec[r] == t0:
             out_f[r] = f
             out_u[r] = u
@@ -153,16 +155,22 @@ if numba is not None:
 
 
 def frozen_run(traj, y, *, activation: Activation, loss: str, horizon: int, index: int = -1, b: int = 0,
-               record_steps=None, growth: float = 1.05) -> FrozenRun:
+               record_steps=None, growth: float = 1.05, max_switches: int = 0) -> FrozenRun:
     """Continue entry ``b`` of a span/compiled trajectory from its record ``index`` to step ``horizon`` on the
     frozen pattern (module docstring); ``record_steps``: absolute steps in [t₀, horizon] (default: a geometric grid
-    of 60). Stops where the certificate cannot be closed."""
+    of 60). Stops where the certificate cannot be closed — unless ``max_switches`` > 0: where GD's exact
+    pre-activations change side (``changed_at``), the state there is still GD's iterate (the step into it used the
+    certified pattern), so the run restarts on the new pattern, up to ``max_switches`` times. ``details["switches"]``
+    lists the steps where the pattern changed and ``frozen_from`` the start of the last certified segment: the pattern
+    is certified frozen on [``frozen_from``, ``certified_until``]."""
     if numba is None:  # pragma: no cover
         raise SimulatorError("engine", "the frozen-pattern run needs numba")
     if traj._gram_parts is None or traj.C is None:
         raise SimulatorError("engine", "needs a span or compiled trajectory (C and G kept)")
     if loss not in CODES:
         raise SimulatorError("loss", f"the reduced run takes logistic_mean or exponential_mean, got {loss}")
+    if isinstance(max_switches, bool) or not isinstance(max_switches, (int, np.integer)) or max_switches < 0:
+        raise SimulatorError("max_switches", f"must be an integer ≥ 0, got {max_switches!r}")
     slope, g0 = activation_spec(activation)
     K0_all, P_all, G_all = traj._gram_parts
     P, G, K0 = P_all[b], G_all[b], K0_all[b]
@@ -178,10 +186,6 @@ def frozen_run(traj, y, *, activation: Activation, loss: str, horizon: int, inde
         raise SimulatorError("y", f"must be n = {n} labels in {{−1, +1}}")
     if np.any(Z0 == 0):
         raise SimulatorError("index", "a pre-activation is exactly 0 at t₀: no strict side to certify")
-    D = np.where(Z0 > 0, 1.0, slope)
-    aD = a[:, None] * D
-    Kf = (aD.T @ aD) * G
-    bc = np.ascontiguousarray(np.einsum("kj,ji,j->kij", aD, G, yv))
     if record_steps is None:
         rec = np.unique(np.concatenate([[t0], t0 + np.round(np.geomspace(1, max(T - t0, 1), 60)).astype(np.int64)]))
         rec = rec[rec <= T]
@@ -189,16 +193,46 @@ def frozen_run(traj, y, *, activation: Activation, loss: str, horizon: int, inde
         rec = np.unique(np.asarray(list(record_steps), dtype=np.int64))
         if rec.size == 0 or rec.min() < t0 or rec.max() > T:
             raise SimulatorError("record_steps", f"must lie in [t₀ = {t0}, {T}]")
+    eta = float(traj.step_size)
     out_f = np.full((rec.size, n), np.nan)
     out_u = np.full((rec.size, n), np.nan)
-    until, changed = _run(f0.astype(np.float64).copy(), yv, Kf, bc, np.ascontiguousarray(Z0), float(traj.step_size),
-                          CODES[loss], t0, T, rec, float(growth), out_f, out_u)
+    out_C = np.full((rec.size,) + C0.shape, np.nan)
+    f = f0.astype(np.float64).copy()
+    C, Z, start, switches = C0.astype(np.float64).copy(), np.asarray(Z0, np.float64), t0, []
+    u_off = np.zeros(n)  # cumulative |ℓ′|/n before the current segment (u is reported from t₀)
+    first_aD = None
+    while True:
+        D = np.where(Z > 0, 1.0, slope)
+        aD = a[:, None] * D
+        first_aD = aD if first_aD is None else first_aD
+        Kf = (aD.T @ aD) * G
+        bc = np.ascontiguousarray(np.einsum("kj,ji,j->kij", aD, G, yv))
+        u = np.zeros(n)
+        seg_f = np.full_like(out_f, np.nan)
+        seg_u = np.full_like(out_u, np.nan)
+        until, changed = _run(f, u, yv, Kf, bc, np.ascontiguousarray(Z), eta, CODES[loss], start, T, rec,
+                              float(growth), seg_f, seg_u)
+        done = (rec >= start) & (rec <= until)
+        out_f[done] = seg_f[done]
+        out_u[done] = u_off + seg_u[done]
+        out_C[done] = C[None] + eta * aD[None] * (yv[None] * seg_u[done])[:, None, :]
+        if changed < 0 or len(switches) >= max_switches:
+            break
+        # f, u hold GD's iterate at ``changed`` (one step of the certified pattern from ``until``): restart there
+        C = C + eta * aD * (yv * u)[None, :]
+        Z = P + C @ G
+        if np.any(Z == 0) or not np.all(np.isfinite(Z)):
+            break
+        u_off = u_off + u
+        switches.append(int(changed))
+        start = int(changed)
     keep = rec <= until
     fo, uo = out_f[keep], out_u[keep]
     margins = yv[None] * fo
     lv = (np.logaddexp(0.0, -margins) if loss == "logistic_mean" else np.exp(-margins)).mean(axis=1)
     details = {"t0": t0, "horizon": T, "certified_until": int(until), "changed_at": int(changed),
-               "margin": MARGIN, "active": int(np.sum(Z0 > 0)), "growth": growth}
-    parts = {"C0": C0, "eta": float(traj.step_size), "aD": aD, "y": yv, "P": P, "G": G, "K0": K0}
+               "margin": MARGIN, "active": int(np.sum(Z0 > 0)), "growth": growth, "switches": switches,
+               "frozen_from": int(start)}
+    parts = {"C0": C0, "eta": eta, "aD": first_aD, "y": yv, "P": P, "G": G, "K0": K0, "C": out_C[keep]}
     return FrozenRun(t=rec[keep], outputs=fo, loss=lv, u=uo, t0=t0, horizon=T, certified_until=int(until),
                      changed_at=int(changed), details=details, _parts=parts)
