@@ -37,7 +37,7 @@ from claimcheck.checkers.geometry import leaky
 from claimcheck.checkers.solvers import maxmargin as mm
 from claimcheck.checkers.verdict import SolverTrouble
 
-__all__ = ["enumerate_all", "consistent_rows", "CAP", "KinkKKT"]
+__all__ = ["enumerate_all", "consistent_rows", "certify", "CAP", "KinkKKT"]
 
 CAP = 200000  # (row multisets × supports) solved at most per instance
 SIGN_TOL = 1e-9  # |⟨w_j, x_k⟩| ≤ SIGN_TOL·‖w_j‖‖x_k‖ is a kink; strict signs need more
@@ -209,6 +209,32 @@ def _row_map(G, y, gamma, T, sigma, sign, a2):
     return L, a2 * rho[:, None] * (Q @ L)
 
 
+def certify(X, y, a, gamma, T, sig, lam, c, *, verify: bool = True) -> KinkKKT | None:
+    """The KKT point W = (a_jΣ_i y_ic_ijx_i)_j of region σ with multipliers λ (support T) and selections c, or None
+    when it is not one (a strict sign, a kink selection outside [γλ_i, λ_i], a margin < 1 or ≠ 1 on T); with
+    ``verify`` re-checked by the Clarke-subdifferential KKT test (a rejected point raises SolverTrouble)."""
+    W = (a[:, None] * (y[:, None] * c).T) @ X  # rows a_j Σ_i y_i c_ij x_i
+    Z = X @ W.T  # n×m
+    scale = np.linalg.norm(X, axis=1)[:, None] * np.maximum(np.linalg.norm(W, axis=1)[None, :], 1e-300)
+    ok = np.where(sig == 1, Z > SIGN_TOL * scale, np.where(sig == -1, Z < -SIGN_TOL * scale,
+                                                            np.abs(Z) <= 1e-8 * scale)).all()
+    kin = sig == 0
+    ok &= bool(np.all((c >= gamma * lam[:, None] * (1 - 1e-10) - 1e-14)[kin]))
+    ok &= bool(np.all((c <= lam[:, None] * (1 + 1e-10) + 1e-14)[kin]))
+    q = y * (leaky(Z, gamma) @ a)
+    ok &= bool(q.min() >= 1 - 1e-9) and bool(np.abs(q[list(T)] - 1).max() <= 1e-8)
+    if not ok:
+        return None
+    S = np.where(lam[:, None] > 0, c / np.where(lam[:, None] > 0, lam[:, None], 1.0), 0.0)
+    kp = KinkKKT(W, lam, S, q, sig)
+    if verify:
+        rep = mm.kkt_check(W, a, X, y, gamma)
+        if not rep.is_kkt(1e-6):
+            raise SolverTrouble(f"KKT point of region (support {list(T)}, {kp.kinks} kink pairs) fails the "
+                                f"Clarke KKT test: worst residual {rep.worst:.3g}")
+    return kp
+
+
 def enumerate_all(X: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, m1: int, m2: int, *,
                   verify: bool = True) -> list[KinkKKT]:
     """Every KKT point of Problem (1), kinks included (module docstring); each re-verified by the Clarke test.
@@ -223,26 +249,10 @@ def enumerate_all(X: np.ndarray, y: np.ndarray, a: np.ndarray, gamma: float, m1:
     supports = [T for r in range(1, n + 1) for T in itertools.combinations(range(n), r)]
 
     def add(T, sig, lam, c):
-        W = (a[:, None] * (y[:, None] * c).T) @ X  # rows a_j Σ_i y_i c_ij x_i
-        Z = X @ W.T  # n×m
-        scale = np.linalg.norm(X, axis=1)[:, None] * np.maximum(np.linalg.norm(W, axis=1)[None, :], 1e-300)
-        ok = np.where(sig == 1, Z > SIGN_TOL * scale, np.where(sig == -1, Z < -SIGN_TOL * scale,
-                                                                np.abs(Z) <= 1e-8 * scale)).all()
-        kin = sig == 0
-        ok &= bool(np.all((c >= gamma * lam[:, None] * (1 - 1e-10) - 1e-14)[kin]))
-        ok &= bool(np.all((c <= lam[:, None] * (1 + 1e-10) + 1e-14)[kin]))
-        q = y * (leaky(Z, gamma) @ a)
-        ok &= bool(q.min() >= 1 - 1e-9) and bool(np.abs(q[list(T)] - 1).max() <= 1e-8)
-        if not ok or any(np.linalg.norm(W - kp.W) <= 1e-9 * max(1.0, np.linalg.norm(W)) for kp in found):
-            return
-        S = np.where(lam[:, None] > 0, c / np.where(lam[:, None] > 0, lam[:, None], 1.0), 0.0)
-        kp = KinkKKT(W, lam, S, q, sig)
-        if verify:
-            rep = mm.kkt_check(W, a, X, y, gamma)
-            if not rep.is_kkt(1e-6):
-                raise SolverTrouble(f"enumerated KKT point (support {list(T)}, {kp.kinks} kink pairs) fails the "
-                                    f"Clarke KKT test: worst residual {rep.worst:.3g}")
-        found.append(kp)
+        kp = certify(X, y, a, gamma, T, sig, lam, c, verify=verify)
+        if kp is not None and not any(np.linalg.norm(kp.W - k.W) <= 1e-9 * max(1.0, np.linalg.norm(kp.W))
+                                      for k in found):
+            found.append(kp)
 
     for T in supports:
         Tl = list(T)

@@ -6,8 +6,9 @@ above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use da
 """
 from __future__ import annotations
 
-from claimcheck.checkers.claim import Claim, register
+from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.frei.thm3_2 import _searched
 
 SH_UP, WHY_UP = 2.0, ""
 SH_LO, WHY_LO = 2.0, ("measured looseness ×2.05–2.13 in ci: λ_i ≥ 1/R_max² on nearly-orthogonal data (= 1/R² at orthogonal "
@@ -40,10 +41,19 @@ CLAIM = register(Claim(
             "Λ_i < 3m/(2γR_min²) on every KKT point", sharpness=SH_UP, sharpness_why=WHY_UP),
         _ir("lambda-upper", _lambda_upper,
             "λ_i < 3/(2γ²R_min²) on every KKT point", sharpness=SH_UP, sharpness_why=WHY_UP),
+        Check("searched-kkt-large-n", "in-regime", _searched("scenarios"), fc.guarded(_searched("lemb1_bounds")),
+              cost=2.0, corners=("n ≥ 10", "m ≥ 8", "γ ≥ 0.95"), sharpness=None,
+              sharpness_why="searched instances (no enumeration): the bounds' sharpness is graded on the exhaustive "
+                            "instances (n ≤ 3) by the checks above",
+              description="Λ_i < 3m/(2γR_min²) and λ_i < 3/(2γ²R_min²) at n ∈ {4, …, 12}, m ≤ 10, γ ∈ [0.05, 0.99] on "
+                          "every KKT point found by the adversarial region search of Theorem 3.2's "
+                          "searched-kkt-items-large-n (same instances and search; not exhaustive: 'no counterexample "
+                          "found by this adversary')"),
         _nc("nc-lambda-upper", _lambda_upper,
             "just past (H32): some λ_i ≥ 3/(2γ²R_min²)", "item3u"),
         _nc("nc-sum-lambda-phi-upper", _sum_upper,
             "just past (H32): some Λ_i ≥ 3m/(2γR_min²)", "item3u"),
     ],
-    notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
+    notes="Same instances as Theorem 3.2: enumerated exhaustively at n ∈ {2, 3}, m₁, m₂ ≤ 4; searched (not "
+          "exhaustive) at n ∈ {4, …, 12}, m ≤ 10, γ ≤ 0.99 (searched-kkt-large-n).",
 ))
