@@ -1,0 +1,100 @@
+"""Generators: known answers that the sampled whole-tree mutation run (issue 20, commit 5a9fb14) showed no test
+pinned. Each test asserts a property the generator's docstring (or the paper's definition it cites) fixes; the
+mutant it kills is named in the docstring (file:line at 5a9fb14)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from claimcheck.generators.classification import materialise_classif
+from claimcheck.generators.kou import data_of
+from claimcheck.generators.kou_states import indexed
+from claimcheck.generators.lai import GramStats, materialise, spectrum
+from claimcheck.generators.lai_single import materialise_single
+from claimcheck.generators.lai_states import gram_instance
+from claimcheck.generators.scenario import Scenario
+
+
+def test_xor_clusters_sit_at_plus_minus_mu():
+    """XOR data: x = ±μ₁ + z for y = +1 and ±μ₂ + z for y = −1, both signs present (a Rademacher sign per point).
+    Kills generators/classification.py:141 (sign set {−1, 1} → {−1, 2}: a cluster at 2μ)."""
+    mu = 1e8  # the N(0, I) noise is 10⁻⁷ of the cluster offset
+    d = materialise_classif(Scenario("classif", 3, {"data": "xor", "n": 64, "d": 4, "mu_norm": mu}))
+    X, y = d.X, d.y
+    on = np.where(y > 0, X[:, 0], X[:, 1]) / mu  # the coordinate of the point's own cluster axis
+    off = np.where(y > 0, X[:, 1], X[:, 0]) / mu
+    assert np.allclose(np.abs(on), 1.0, atol=1e-6)
+    assert np.all(np.abs(off) < 1e-6)
+    for cls in (1.0, -1.0):
+        assert {1.0, -1.0} <= set(np.sign(on[y == cls]).tolist())  # both sign clusters of each class drawn
+
+
+def test_kou_nonsupport_catalogue_points():
+    """Catalogue N2 (generators/kou.py docstring): x₁ = e₁, x₂ = (e₁+e₂)/√2, x₃ = e₂ of class +1, e₃, e₄ of class
+    −1, scaled by s. Kills generators/kou.py:142 (x₄ = e₃ → e₄, a duplicated point)."""
+    X, y = data_of({"data": "nonsupport", "d": 6, "scale": 2.0}, seed=0)
+    E = np.eye(6)
+    want = 2.0 * np.array([E[0], (E[0] + E[1]) / math.sqrt(2.0), E[1], E[2], E[3]])
+    np.testing.assert_array_equal(X, want)
+    np.testing.assert_array_equal(y, [1.0, 1.0, 1.0, -1.0, -1.0])
+
+
+@pytest.mark.parametrize("kind", ["leaky", "relu"])
+def test_kou_indexed_ratio_factor_range(kind):
+    """indexed() draws "with the same structure as leaky_states / relu_states": R_min²/(np) = f·base with the
+    ratio factor f ∈ [1, 20] (their default ratio_factor), f = 1 (the boundary) drawn, the top of the range
+    approached; p = 0 also drawn. Kills generators/kou_states.py:158 (default range (1, 20) → (1, 40))."""
+    C, fs, zero = 100.0, [], 0
+    for k in range(400):
+        s = indexed(kind, k, C=C, steps=10)
+        base = C * s["gamma"] ** -4 * s["R"] ** 2 if kind == "leaky" else C * s["R"] ** 2
+        if s["ratio"] == 0.0:
+            zero += 1
+            continue
+        fs.append(s["ratio"] / base)
+    fs = np.array(fs)
+    assert zero > 0
+    assert fs.min() >= 1.0 - 1e-12 and fs.max() <= 20.0 * (1 + 1e-12)
+    assert np.any(np.isclose(fs, 1.0, rtol=1e-12))  # the boundary f = 1 itself
+    assert fs.max() > 15.0  # the range's top end is reached, not only its bottom
+
+
+def test_lai_q_is_corollary14_scale():
+    """GramStats.q = max(√(n/d₂), n/d_∞) (Corollary 14's scale), known answers on both branches.
+    Kills generators/lai.py:105 (n/d_∞ → n·d_∞)."""
+    class _S(GramStats):
+        __slots__ = ("G", "d2", "dinf", "y")
+
+        def __init__(self, n, d2, dinf):
+            self.G, self.d2, self.dinf, self.y = np.eye(n), d2, dinf, np.ones(n)
+
+    assert _S(4, 100.0, 10.0).q == pytest.approx(0.4)  # n/d_∞ = 0.4 > √(n/d₂) = 0.2
+    assert _S(4, 16.0, 400.0).q == pytest.approx(0.5)  # √(n/d₂) = 0.5 > n/d_∞ = 0.01
+
+
+def test_lai_wishart1_labels_as_in_lai():
+    """Family lai-wishart1: "Labels and the span initialisation as in lai" — without n_neg every label is positive
+    (generators/lai.py's default n_neg = 0), and n_neg counts the negatives (last). Kills
+    generators/lai_single.py:82 (default n_neg 0 → 1)."""
+    base = {"n": 5, "d": 40, "y_min": 0.5, "y_max": 2.0}
+    lai = materialise(Scenario("lai", 11, base))
+    w = materialise_single(Scenario("lai-wishart1", 11, base))
+    assert np.all(lai.y > 0) and np.all(w.y > 0)
+    w2 = materialise_single(Scenario("lai-wishart1", 11, {**base, "n_neg": 2}))
+    np.testing.assert_array_equal(np.sign(w2.y), [1.0, 1.0, 1.0, -1.0, -1.0])
+
+
+@pytest.mark.parametrize("kind, spec", [("spiked", 0.5), ("powerlaw", 0.7)])
+def test_lai_gram_instance_norms_of_spectrum(kind, spec):
+    """gram_instance carries ‖λ‖₁, ‖λ‖₂, ‖λ‖_∞ of the scenario's spectrum, so d₂ = ‖λ‖₁²/‖λ‖₂² and
+    d_∞ = ‖λ‖₁/‖λ‖_∞ (Assumption 2's effective dimensions). A non-isotropic spectrum tells max from min.
+    Kills generators/lai_states.py:129 (‖λ‖_∞ = max λ → min λ)."""
+    d = 50
+    lam = spectrum(kind, d, spec)
+    inst = gram_instance(Scenario("lai", 5, {"n": 3, "d": d, "spectrum": kind, "spec": spec}))
+    assert inst.L == pytest.approx(lam.sum(), rel=1e-14)
+    assert inst.linf == pytest.approx(lam.max(), rel=1e-14)
+    assert inst.dinf == pytest.approx(lam.sum() / lam.max(), rel=1e-14)
+    assert inst.d2 == pytest.approx(lam.sum() ** 2 / (lam**2).sum(), rel=1e-12)
