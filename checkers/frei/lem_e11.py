@@ -188,8 +188,11 @@ CLAIM = register(Claim(
         consequence="none for (c) (only the sign is used)", check="proof-step-c-final",
         evidence="the printed bound fails for m = 1, n ≥ 14 (erratum declared on the check)")],
     checks=[
-        Check("in-regime-a", "in-regime", scen_gd, part_a, cost=COST, alpha=SHARE, sharpness=None,
-              sharpness_why="under (A2) |q⁽⁰⁾| ≤ 1/50, so the log-ratio is ≤ 0.04 ≪ 2 by the proof's own (25)",
+        Check("in-regime-a", "in-regime", scen_gd, part_a, cost=COST, alpha=SHARE, sharpness=2.0,
+              loose="measured looseness ×7·10⁸ in ci (weak): (a) is a statement about W⁽⁰⁾ only (its whole horizon is "
+                    "t = 0), and under (A2) |q⁽⁰⁾| ≤ 1/50 by the proof's own (25), so the log-ratio is ≤ 0.04 ≪ 2 at "
+                    "every admissible init (measured ≈ 3·10⁻⁹): the bound e² cannot bind on any instance the hypotheses "
+                    "allow",
               description="exp-loss ratio at initialisation, K seeds, ω at or below (A2)"),
         Check("proof-step-25", "in-regime", scen_gd, step25, cost=COST, alpha=SHARE_PROOF, target="proof-step",
               sharpness=None, sharpness_why="(25) goes through ‖W⁽⁰⁾‖_F‖x_i‖ ≥ |f|, loose by ≈ √(md)",

@@ -629,7 +629,7 @@ CLAIM = register(Claim(
               corners=("n ≥ 4", "largest n in the profile"),
               description="Theorem 4.2 item 2 at n ≥ 4 on the implicit instances of item1-risk-rate-large-n: min_j "
                           "‖w_j⁽ᵗ⁾‖ (exact, from W_tW_tᵀ = K0 + PCᵀ + CPᵀ + CGCᵀ) increases across 40 geometric "
-                          "checkpoints up to min(T, 5·10⁴) steps in ci (5·10⁵ dev)"),
+                          "checkpoints up to item 1's horizon T (the same runs)"),
         Check("item2-proof-lower-bound-large-n", "in-regime", _n("scenarios"), fc.guarded(_n("item2", "proof")), cost=3.0,
               alpha=SHARE_PROOF, target="proof-step", sharpness=2.0, corners=("n ≥ 4", "largest n in the profile"),
               loose="measured looseness ×5–8 at n ∈ {4, 5, 6} (loose): the proof's (41) lower bound keeps ¼ of the "
