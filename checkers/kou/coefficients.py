@@ -20,6 +20,7 @@ import numpy as np
 from claimcheck.checkers.geometry import kou_second_layer
 from claimcheck.checkers.hypotheses import Hypothesis
 from claimcheck.checkers.kou.common import kou_activation
+from claimcheck.checkers.kou.regimes import THM41, THM43
 from claimcheck.generators.kou_states import KouInstance, materialise_kou
 from claimcheck.generators.scenario import Scenario
 from claimcheck.simulator.gd import simulate
@@ -28,9 +29,11 @@ __all__ = ["CoefRun", "coef_run", "instance_quantities", "C_LEAKY", "C_RELU", "C
            "leaky_hypotheses", "relu_hypotheses", "c3_formula", "E_PRELIM", "E_PRELIM_RELU", "COND_C2",
            "COND_C3", "COND_C4", "COND_E2", "COND_E3", "COND_E4", "WIDTH", "record_grid", "c1_relu_formula"]
 
-C_LEAKY = 16.0  # the declared "sufficiently large" C of (C.2)-(C.4)
-C_RELU = 16.0  # the declared C of (E.2), (E.3) and m ≥ C log(n/δ)
-C_RELU_DATA = 512.0  # the declared C of (E.4): the proof of E.1 needs 2c′c₁⁻¹R_min⁻²pn ≤ 0.5, c₁ ≈ 0.02
+# The App. C/D (E) claims are tested in the Theorem 4.1 (4.3) regime of checkers/kou/regimes.py (issue 16 item 6):
+# (C.2)/(E.2) σ̂ ≤ 1/C_init, (C.3)/(E.3) η̂ ≤ 1/C_step, (C.4)/(E.4) κ ≥ C_data, m ≥ C_width log(n/δ).
+C_LEAKY = 16.0  # the former private C of (C.2)-(C.4) (name kept for the generator tests; no claim uses it now)
+C_RELU = 16.0  # the former private C of (E.2), (E.3) (name kept)
+C_RELU_DATA = 512.0  # the former private C of (E.4) (name kept): the proof of E.1 needs 2c′c₁⁻¹R_min⁻²pn ≤ 0.5
 C_PRIME = 4.0  # T₁ = C′η⁻¹nmR_max⁻² (Lemma C.2)
 C_PRIME_RELU = 4.0  # T₁ = Cη⁻¹nmR_max⁻² (proof of Lemma E.1)
 
@@ -130,35 +133,39 @@ def _le(v: float) -> tuple[float, bool]:
     return v, bool(v <= 1.0 + 1e-9)
 
 
-COND_C2 = Hypothesis(f"σ₀ ≤ γ(C R_max √log(mn/δ))⁻¹ (C.2) (C = {C_LEAKY:g})", "Theorem 4.1, (C.2)",
-                     lambda q: _le(q["sigma0"] * C_LEAKY * q["R_max"] * math.sqrt(q["log_mn_delta"]) / q["gamma"]))
-COND_C3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (C.3) (C = {C_LEAKY:g})", "Theorem 4.1, (C.3)",
-                     lambda q: _le(q["eta_hat"] * C_LEAKY))
-COND_C4 = Hypothesis(f"R_min² ≥ C γ⁻⁴ R² n p (C.4) (C = {C_LEAKY:g})", "Theorem 4.1, (C.4)",
-                     lambda q: _le(C_LEAKY * q["gamma"]**-4 * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
+COND_C2 = Hypothesis(f"σ₀ ≤ γ(C R_max √log(mn/δ))⁻¹ (C.2) (C = {THM41.C_init:g}, {THM41.name})", "Theorem 4.1, (C.2)",
+                     lambda q: _le(q["sigma0"] * THM41.C_init * q["R_max"] * math.sqrt(q["log_mn_delta"]) / q["gamma"]))
+COND_C3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (C.3) (C = {THM41.C_step:g}, {THM41.name})", "Theorem 4.1, (C.3)",
+                     lambda q: _le(q["eta_hat"] * THM41.C_step))
+COND_C4 = Hypothesis(f"R_min² ≥ C γ⁻⁴ R² n p (C.4) (C = {THM41.C_data:g}, {THM41.name})", "Theorem 4.1, (C.4)",
+                     lambda q: _le(THM41.C_data * q["gamma"]**-4 * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
+R_LEAKY = Hypothesis(f"R = R_max/R_min ≤ {THM41.R_bound:g} ({THM41.name})", "Theorem 4.1 ('R at most an absolute constant')",
+                     lambda q: _le(q["R"] / THM41.R_bound))
 E_PRELIM = Hypothesis("ℰ_prelim: σ₀²d/2 ≤ ‖w⁽⁰⁾_{j,r}‖² ≤ 3σ₀²d/2 and |⟨w⁽⁰⁾_{j,r}, x_i⟩| ≤ √(2log(8mn/δ))σ₀R_max",
                       "Sec. C (results conditional on ℰ_prelim, Lemma B.1)",
                       lambda q: (float(q["E_prelim"]), q["E_prelim"]))
-COND_E2 = Hypothesis(f"σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (E.2) (C = {C_RELU:g})", "Theorem 4.3, (E.2)",
-                     lambda q: _le(q["sigma0"] * C_RELU * q["R_max"] * math.sqrt(q["log_mn_delta"])))
-COND_E3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (E.3) (C = {C_RELU:g})", "Theorem 4.3, (E.3)",
-                     lambda q: _le(q["eta_hat"] * C_RELU))
-COND_E4 = Hypothesis(f"R_min² ≥ C R² n p (E.4) (C = {C_RELU_DATA:g})", "Theorem 4.3, (E.4)",
-                     lambda q: _le(C_RELU_DATA * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
-WIDTH = Hypothesis(f"m ≥ C log(n/δ) (C = {C_RELU:g})", "Theorem 4.3",
-                   lambda q: (q["m"] / (C_RELU * math.log(q["n"] / q["delta"])),
-                              q["m"] >= C_RELU * math.log(q["n"] / q["delta"])))
+COND_E2 = Hypothesis(f"σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (E.2) (C = {THM43.C_init:g}, {THM43.name})", "Theorem 4.3, (E.2)",
+                     lambda q: _le(q["sigma0"] * THM43.C_init * q["R_max"] * math.sqrt(q["log_mn_delta"])))
+COND_E3 = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (E.3) (C = {THM43.C_step:g}, {THM43.name})", "Theorem 4.3, (E.3)",
+                     lambda q: _le(q["eta_hat"] * THM43.C_step))
+COND_E4 = Hypothesis(f"R_min² ≥ C R² n p (E.4) (C = {THM43.C_data:g}, {THM43.name})", "Theorem 4.3, (E.4)",
+                     lambda q: _le(THM43.C_data * q["R"]**2 * q["n"] * q["p"] / q["R_min"]**2))
+WIDTH = Hypothesis(f"m ≥ C log(n/δ) (C = {THM43.C_width:g}, {THM43.name})", "Theorem 4.3",
+                   lambda q: (q["m"] / (THM43.C_width * math.log(q["n"] / q["delta"])),
+                              q["m"] >= THM43.C_width * math.log(q["n"] / q["delta"])))
+R_RELU = Hypothesis(f"R = R_max/R_min ≤ {THM43.R_bound:g} ({THM43.name})", "Theorem 4.3 ('R at most an absolute constant')",
+                    lambda q: _le(q["R"] / THM43.R_bound))
 E_PRELIM_RELU = Hypothesis("ℰ′_prelim: Lemma B.1's event and 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m ∀i (Lemma B.2)",
                            "Sec. E (results conditional on ℰ′_prelim)",
                            lambda q: (float(q["E_prelim"] and q["B2_event"]), q["E_prelim"] and q["B2_event"]))
 
 
 def leaky_hypotheses() -> tuple[Hypothesis, ...]:
-    return (COND_C2, COND_C3, COND_C4, E_PRELIM)
+    return (COND_C2, COND_C3, COND_C4, R_LEAKY, E_PRELIM)
 
 
 def relu_hypotheses() -> tuple[Hypothesis, ...]:
-    return (COND_E2, COND_E3, COND_E4, WIDTH, E_PRELIM_RELU)
+    return (COND_E2, COND_E3, COND_E4, WIDTH, R_RELU, E_PRELIM_RELU)
 
 
 def stepwise(quantity: str, lhs, rhs, relation: str, t: np.ndarray, **kw) -> "Verdict":
@@ -224,8 +231,8 @@ def leaky_constants(run: CoefRun, Cp: float = C_PRIME) -> dict[str, float]:
     return {"C'": Cp, "T1": T1, "c_tilde": ct, "c_tilde_apriori": ct0, "c2": c2, "c3": c3, "c1": min(c2, c3),
             "c4": 1 - g**-2 * x / c3, "c5": 1 - g**-3 * x / c3, "c6": 1 + g**-2 * x / c3,
             "side_condition": g**-3 * x / c3, "beta": beta, "gamma": g, "R": R, "eta_hat": q["eta_hat"],
-            "ratio": q["ratio"], "n": q["n"], "m": q["m"], "sig_hat_C": q["sigma0"] * C_LEAKY * q["R_max"]
-            * math.sqrt(q["log_mn_delta"]) / g}
+            "ratio": q["ratio"], "n": q["n"], "m": q["m"], "sig_hat_C": q["sigma0"] * THM41.C_init * q["R_max"]
+            * math.sqrt(q["log_mn_delta"]) / g, "regime": THM41.name}
 
 
 SIDE_C3 = Hypothesis("γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 (side condition of the proof of Lemma C.3, from (C.4))",
@@ -243,32 +250,46 @@ def relu_horizon(profile) -> int:
 
 
 def leaky_in_regime(profile):
-    """The shared in-regime strategy of the Appendix C/D claims (one strategy: cached runs are reused)."""
+    """The shared in-regime strategy of the Appendix C/D claims (one strategy: cached runs are reused), in the
+    Theorem 4.1 regime (regimes.THM41): κ_L = f·C_data (f ∈ [1, 20], f = 1 the boundary of (C.4), p = 0 too),
+    η̂ ∈ [1/(16C_step), 1/C_step], σ̂ ∈ [0.05/C_init, 1/C_init] (upper ends the boundaries of (C.3), (C.2)).
+    generators.kou_states scales η̂, σ̂ and κ by one C; C = 1 with absolute factors gives the regime's three."""
     from claimcheck.generators.kou_states import leaky_states
-    return leaky_states(C=C_LEAKY, steps=leaky_horizon(profile))
+    return leaky_states(C=1.0, steps=leaky_horizon(profile), ratio_factor=THM41.kappa_range(),
+                        eta_factor=THM41.eta_range(), sig_factor=THM41.sig_range())
 
 
 def relu_in_regime(profile):
-    """Theorem 4.3 instances: (E.2)/(E.3) with C = 16, (E.4) with C = 512, the width of Lemma B.2
-    (m = ⌈50 log(2n/δ)⌉ + 0..8 ≥ 16 log(n/δ)), n ∈ {2, 3}, δ = 0.3 under ci (0.1 too otherwise; 2m ≤ 430)."""
+    """Theorem 4.3 instances in the Theorem 4.3 regime (regimes.THM43): κ_R = f·C_data (f ∈ [1, 20]), η̂ ≤ 1/C_step,
+    σ̂ ≤ 1/C_init, and the width of Lemma B.2 (m = ⌈50 log(2n/δ)⌉ + 0..8 ≥ 8 log(n/δ): ℰ′_prelim, on which App. E
+    is conditioned, is likely), n ∈ {2, 3}, δ = 0.3 under ci (0.1 too otherwise; 2m ≤ 430)."""
     from claimcheck.generators.kou_states import relu_states
-    return relu_states(C=C_RELU, C_data=C_RELU_DATA, steps=relu_horizon(profile), b2_width=True, n=(2, 3),
+    return relu_states(C=1.0, C_data=THM43.C_data, steps=relu_horizon(profile), b2_width=True, n=(2, 3),
+                       eta_factor=THM43.eta_range(), sig_factor=THM43.sig_range(),
                        deltas=(0.3,) if profile.name == "ci" else (0.1, 0.3))
 
 
 def leaky_nc(profile, **kw):
-    """Negative-control scenarios over one integer index (cheap shrinking), Theorem 4.1 structure; ``kw``
-    moves knobs past their boundaries (see :func:`generators.kou_states.indexed`)."""
+    """Negative-control scenarios over one integer index (cheap shrinking), Theorem 4.1 structure in the Theorem 4.1
+    regime; ``kw`` moves knobs past their boundaries (see :func:`generators.kou_states.indexed`). ``eta_factor`` and
+    ``sig_factor`` are ABSOLUTE η̂, σ̂ ranges (C = 1); ``ratio_factor`` is in units of the regime's C_data."""
     from claimcheck.generators.kou_states import indexed_states
     kw.setdefault("steps", leaky_horizon(profile))
-    return indexed_states("leaky", C=C_LEAKY, **kw)
+    kw.setdefault("eta_factor", THM41.eta_range())
+    kw.setdefault("sig_factor", THM41.sig_range())
+    rf = kw.pop("ratio_factor", (1.0, 20.0))
+    return indexed_states("leaky", C=1.0, ratio_factor=(rf[0] * THM41.C_data, rf[1] * THM41.C_data), **kw)
 
 
 def relu_nc(profile, **kw):
+    """As :func:`leaky_nc`, Theorem 4.3 regime (``C_data`` = THM43.C_data unless overridden)."""
     from claimcheck.generators.kou_states import indexed_states
     kw.setdefault("steps", relu_horizon(profile))
     kw.setdefault("deltas", (0.3,))
-    return indexed_states("relu", C=C_RELU, C_data=C_RELU_DATA, **kw)
+    kw.setdefault("eta_factor", THM43.eta_range())
+    kw.setdefault("sig_factor", THM43.sig_range())
+    kw.setdefault("C_data", THM43.C_data)
+    return indexed_states("relu", C=1.0, **kw)
 
 
 def leaky_setup(scn: Scenario, allow: tuple[str, ...] = (), dense: int | None = None) -> tuple[CoefRun, dict, dict, str]:
@@ -338,7 +359,7 @@ def relu_constants(run: CoefRun, Cc: float = C_PRIME_RELU, cp: float = C_SPRIME)
     return {"C_T1": Cc, "T1": Cc / q["eta_hat"], "c'": cp, "c1": c1, "c2": 1 / (cp * (1 + x / c1)),
             "c3": cp / (1 - 2 * cp * x / c1) if 2 * cp * x / c1 < 1 else math.inf, "side_condition": 2 * cp * x / c1,
             "beta": q["beta"], "R": q["R"], "eta_hat": q["eta_hat"], "ratio": q["ratio"], "n": q["n"], "m": q["m"],
-            "S0_min": int(q["S0_size"].min()), "S0_max": int(q["S0_size"].max())}
+            "S0_min": int(q["S0_size"].min()), "S0_max": int(q["S0_size"].max()), "regime": THM43.name}
 
 
 SIDE_E1 = Hypothesis("2c′c₁⁻¹R_min⁻²pn ≤ 0.5 (side condition of the proof of Lemma E.1, from (E.4))",

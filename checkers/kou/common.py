@@ -39,7 +39,7 @@ __all__ = ["KouInstance", "kou_activation", "jvec", "run_gd", "lprime", "margins
            "rho_of", "rho_from_weights", "rho_parts", "rho_recursion", "block", "stable_ranks", "knobs",
            "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class", "tightest", "record_grid", "trajectory", "steps_for", "regime", "LEAKY_HYPS", "RELU_HYPS",
            "CONSTANTS", "slope", "window_fit", "p_rounding_tol", "STAT_SHARE", "XP_SHARE", "CONTROL_ALPHA",
-           "test_level", "reading_test", "every_seed_test", "seeds_verdict"]
+           "test_level", "reading_test", "every_seed_test", "seeds_verdict", "THM41", "THM43", "APP_G"]
 
 
 def kou_activation(gamma: float) -> Activation:
@@ -179,11 +179,15 @@ def trajectory(inst: KouInstance, steps: int, record: Any = None):
 
 from claimcheck.checkers.hypotheses import Constant, Hypothesis  # noqa: E402
 
-C_KAPPA = 100.0
-C_ETA = 4.0
-C_SIGMA = 20.0
-C_WIDTH = 8.0
-R_BOUND = 2.0
+from claimcheck.checkers.kou.regimes import APP_G, THM41, THM43  # noqa: E402  (the declared regimes, issue 16 item 6)
+
+# The constants of the Theorem 4.1 / 4.3 regimes (checkers/kou/regimes.py: one set per theorem, shared by its lemmas).
+C_KAPPA = THM41.C_data
+C_ETA = THM41.C_step
+C_SIGMA = THM41.C_init
+C_WIDTH = THM43.C_width
+R_BOUND = THM41.R_bound
+assert (THM43.C_data, THM43.C_step, THM43.C_init, THM43.R_bound) == (C_KAPPA, C_ETA, C_SIGMA, R_BOUND)
 
 CONSTANTS = (
     Constant("C (data)", C_KAPPA, "κ ≥ 100 (catalogue §0 in-regime setting); G.1's explicit constants would need "

@@ -13,6 +13,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.common import CONSTANTS, LEAKY_HYPS, R_SMALL, diverged_verdict, regime, steps_for, trajectory
+from claimcheck.checkers.kou.regimes import THM41, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import materialise
 
@@ -84,7 +85,7 @@ CLAIM = register(Claim(
     hypotheses=list(LEAKY_HYPS),
     constants=list(CONSTANTS) + [Constant("c", C_BAL, "c_eff → R⁻²/γ·|ℓ′_i/ℓ′_{i'}| ≥ ≈1/4 at R = 2, γ → 1; 1/5 leaves "
                                                      "room for the ℓ′ ratio")],
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", lambda p: regime(GAMMAS, steps=steps_for(p, 300, 3000)), _run,
               description="Theorem 4.1's regime (κ_L ≥ 100, η̂ ≤ 1/4, σ̂ ≤ 1/20, R ≤ 2, boundaries drawn), "
                           "γ ∈ {0.05 … 0.99}, every recorded step t = 0..T (all of 0..40, then geometric; T = 300 in ci, 3000·horizon otherwise)",
@@ -101,7 +102,7 @@ CLAIM = register(Claim(
         Check("proof-step-5-9-lipschitz", "in-regime", lambda p: regime(GAMMAS, steps=100),
               lambda s: _eq59(s, "lipschitz"), target="proof-step", sharpness=None, sharpness_why="a proof step",
               description="(5.9) with σ and the initial pre-activation kept (1-Lipschitz σ): holds"),
-    ],
+    ]),
     notes="Section 5 lemmas print no hypotheses; they are read under the theorem's conditions, as the appendix "
           "restatements (Lemma C.1) say. The in-regime c_eff is ≈ R⁻²/γ (ci: looseness ×1.3), so the sharpness "
           "factor is 1.5.",

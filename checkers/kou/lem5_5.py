@@ -14,6 +14,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.common import (CONSTANTS, RELU_HYPS, R_SMALL, diverged_verdict, jvec, regime, steps_for,
                                  trajectory)
+from claimcheck.checkers.kou.regimes import THM43, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import materialise
 
@@ -60,13 +61,13 @@ CLAIM = register(Claim(
     hypotheses=list(RELU_HYPS),
     constants=list(CONSTANTS) + [Constant("c", C_BAL, "c_eff → R⁻²|ℓ′_i/ℓ′_{i'}| ≈ 1/4 at R = 2 early on; 1/5 leaves "
                                                      "room for the ℓ′ ratio")],
-    checks=[
+    checks=stamped(THM43, [
         Check("in-regime", "in-regime", lambda p: regime(0.0, steps=steps_for(p, 300, 3000)), _run,
               description="Theorem 4.3's regime (κ_R ≥ 100, η̂ ≤ 1/4, σ̂ ≤ 1/20, m from ⌈8 log(n/δ)⌉, R ≤ 2), "
                           "every recorded step", sharpness=2.0),
         Check("negative-control-large-r", "negative-control",
               lambda p: regime(0.0, R_max=(2.4, 3.0), steps=20), _run,
               description="R = 2.4–3 just past R ≤ 2: the early ratio R⁻² drops below c", violates=R_SMALL.text, control="data"),
-    ],
+    ]),
     notes="Read under Theorem 4.3's conditions (Lemma E.1). c_eff ≈ R⁻² at R = 2 (ci looseness ≈ ×1.25).",
 ))

@@ -13,6 +13,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.common import CONSTANTS, LEAKY_HYPS, SIGMA_L, diverged_verdict, jvec, regime, run_gd, steps_for
+from claimcheck.checkers.kou.regimes import THM41, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import materialise
 
@@ -59,7 +60,7 @@ CLAIM = register(Claim(
     hypotheses=list(LEAKY_HYPS),
     constants=list(CONSTANTS) + [Constant("C (Lemma 5.6)", C_T, "T = η̂⁻¹: one unit of normalised time; the proof "
                                                                "(C.43) needs C'c̃γR⁻² ≳ β, β ≤ 0.1γ here")],
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", lambda p: regime(GAMMAS, steps=steps_for(p, 200, 2000)), _run,
               description="Theorem 4.1's regime, γ from 0.05, η̂ from 0.02 (T ≤ 50 steps), every step recorded",
               sharpness=2.0, loose="measured looseness ×4.0 (ci, base seed 0): the proof's time bound is loose"),
@@ -67,7 +68,7 @@ CLAIM = register(Claim(
               lambda p: regime([0.3, 0.5], sig_hat=(0.5, 1.0), eta_hat=(0.05, 0.25), steps=80), _run,
               description="σ̂ = 0.5–1 (×10–20 past σ̂ ≤ 1/20): wrong-sign neurons need more than T to flip",
               violates=SIGMA_L.text, control="init"),
-    ],
+    ]),
     notes="The sign function is the paper's (sign(0) = −1). A pattern that is correct only at recorded steps: every "
           "step is recorded. ci looseness of C = 1 is ≈ ×4 (after one step at η̂ = 1/4 the pattern is already j y_i).",
 ))

@@ -19,6 +19,7 @@ from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.kou.common import (CONSTANTS, LEAKY_HYPS, SIGMA_L, diverged_verdict, jvec, regime, rho_parts,
                                  steps_for, trajectory)
 from claimcheck.checkers.kou.lem5_6 import C_T
+from claimcheck.checkers.kou.regimes import THM41, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import materialise
 
@@ -87,7 +88,7 @@ CLAIM = register(Claim(
     corrected_statement="ρ̄_{y_i,r,i}^{(t)} − ρ̄_{y_i,r,i}^{(T)} = −(ρ_{−y_i,r',i}^{(t)} − ρ_{−y_i,r',i}^{(T)})/γ = "
                         "(|ρ̲_{−y_i,r',i}^{(t)}| − |ρ̲_{−y_i,r',i}^{(T)}|)/γ (as in Lemma D.3); the first two identities "
                         "as printed",
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", lambda p: regime(GAMMAS, steps=steps_for(p, 60, 600)),
               lambda s: _run(s, "printed"),
               description="the third identity as printed, at every recorded t ≥ T",
@@ -100,6 +101,6 @@ CLAIM = register(Claim(
               lambda s: _run(s, "corrected"),
               description="σ̂ = 0.5–1: the pattern is not fixed at T, so the increments differ across neurons",
               target="corrected", violates=SIGMA_L.text, control="init"),
-    ],
+    ]),
     notes="T_fix ≤ T on the in-regime instances is Lemma 5.6's check; here the identities are tested from ⌈T⌉ on.",
 ))

@@ -12,6 +12,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.kou.common import CONSTANTS, KAPPA_R, RELU_HYPS, diverged_verdict, regime, run_gd, steps_for
+from claimcheck.checkers.kou.regimes import THM43, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import materialise
 
@@ -48,7 +49,7 @@ CLAIM = register(Claim(
                     "proof of Lemma C.5 and line 1125 in the proof of Lemma E.1)",
                     printed="S_i^{(t)} := {r ∈ [m]: ⟨w_{u_i,r}^{(t)}, x_i⟩ ≥ 0}", read_as="⟨w_{y_i,r}^{(t)}, x_i⟩ ≥ 0",
                     consequence="none: u_i is undefined; y_i is the only reading", evidence="Sec. E and G define S_i with y_i")],
-    checks=[
+    checks=stamped(THM43, [
         Check("in-regime", "in-regime",
               lambda p: regime(0.0, steps=steps_for(p, 150, 2000)), _run,
               description="Theorem 4.3's regime, every step t = 0..T (all recorded), all patterns of the Gram "
@@ -59,7 +60,7 @@ CLAIM = register(Claim(
               description="catalogue N6: x₁ = e₁ (+1), x₂ = 2(0.95e₁ + 0.31e₂) (−1): κ_R ≈ 0.07 ≪ 100, GD on x₂ "
                           "pushes class +1 neurons off x₁",
               violates=KAPPA_R.text, control="data"),
-    ],
+    ]),
     notes="Exactly orthogonal data can never violate it; nearly-orthogonal data at κ_R = 100 (the boundary) are "
           "generated with every sign pattern of the off-diagonals.",
 ))

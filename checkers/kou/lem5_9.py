@@ -18,6 +18,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.kou.common import (CONSTANTS, ETA, LEAKY_HYPS, RELU_HYPS, diverged_verdict, lprime, margins_of, regime,
                                  run_gd, steps_for)
+from claimcheck.checkers.kou.regimes import by_activation, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import materialise
 from claimcheck.generators.scenario import Scenario
@@ -94,7 +95,7 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(dict.fromkeys(LEAKY_HYPS + RELU_HYPS)),
     constants=list(CONSTANTS),
-    checks=[
+    checks=stamped(by_activation, [
         Check("in-regime-gap", "in-regime", IN, lambda s: _run(s, "gap"),
               description="C₁ = max{4β, log(60R²) + 1} (G.1), every step, leaky (γ ∈ {0.05…0.95}) and ReLU",
               sharpness=2.0, loose='measured looseness ×3.6 (ci, base seed 0): C₁ = max{4β, log(60R²) + 1} ≥ 5.1 against gaps ≲ log R² + O(β)'),
@@ -117,7 +118,7 @@ CLAIM = register(Claim(
               violates=ETA.text, control="step"),
         Check("negative-control-ratio-large-step", "negative-control", BIG_ETA, lambda s: _run(s, "ratio"),
               description="η̂ = 20–40", violates=ETA.text, control="step"),
-    ],
+    ]),
     notes="G.1's constants are loose: the gap is ≈ log R² (the margins grow like log(η‖x_i‖²t/nm)), C₁ ≥ log 60 + 1; "
           "the ℓ′ ratio is ≈ R², C₂ ≥ 330. The sharpness factors (5 and 400) are just above the measured looseness.",
 ))

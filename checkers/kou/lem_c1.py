@@ -15,6 +15,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 RELATION = Hypothesis("c₁ ≤ min{c₂, c₃} (C.1 is C.2 for t ≤ T₁ and C.3 for t ≥ T₁)", "proof of Lemma C.1",
@@ -50,19 +51,18 @@ CLAIM = register(Claim(
           r"\ \forall i,i'\in[n],\ \forall t\ge0",
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), RELATION],
-    constants=[Constant("C", C_LEAKY, "the 'sufficiently large' C of (C.2)-(C.4): 16 makes the side condition "
-                        "γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 of the proof of C.3 hold on every drawn instance (β ≤ cγ small)"),
+    constants=[*claim_constants(THM41),
                Constant("C'", C_PRIME, "T₁ = C′η⁻¹nmR_max⁻²; C′ = 4 satisfies the proof's relation of C.5, "
                         "C′c̃γR_min²R_max⁻²(1 − γ⁻⁴c₁⁻¹R_min⁻²pn) > β, on the drawn instances")],
     no_known_control=("scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — every instance held (C.8) with the proofs' instance constants c₁ = min{c₂, c₃} (measured/bound ≥ 2 throughout). (C.8) with c₂ = c̃R_min²R_max⁻² follows from σ′ ∈ [γ, 1] and c̃ ≤ |ℓ′| ≤ 1 for any data, step and init, so no instance property is known to break it; the former control (c₁ pushed past the attained balance) was circular and is removed"),
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", leaky_in_regime, _check,
               description="every step t ≤ 250 (t = 0: 0 ≥ 0), then a geometric grid to the horizon (600 steps under ci, 1500 otherwise), with c₁ = min{c₂, c₃} from the proofs of C.2/C.3 "
                           "on the instance; knobs at the boundaries of (C.2)-(C.4) (largest η̂, σ̂, smallest "
                           "R_min²/(np), m = 1, p = 0 also drawn); looseness 8.34, 8.71, 8.44, 8.94, 8.34 under base "
                           "seeds 0–4 (it moves with the drawn instances), graded with the default factor 2 (declared loose)",
               sharpness=2.0, loose='measured looseness ×8.3 (ci, base seed 0) (8.3–8.9 under base seeds 0–4): c₁ = min{c₂, c₃} ≤ c₃ ≤ 1/6 while the balance stays ≈ γ/R²…γ'),
-    ],
+    ]),
     notes="No data or knob violation of (C.2)-(C.4) was found that breaks (C.8) with the proofs' instance "
           "constants: the balance min/max Σ_r|ρ| stays ≈ γ/R² early and → γ late on antipodal-free Gram data "
           "down to R_min²/(np) = 0.6, η̂ up to 32 and σ̂ up to 8/C (β ≈ 2.5). No control: see no_known_control (the "

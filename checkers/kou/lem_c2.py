@@ -14,6 +14,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 RELATION = Hypothesis("c₂ ≤ c̃R_min²R_max⁻², |ℓ_i′⁽ᵗ⁾| ≥ c̃ ∀t ≤ T₁ (proof of Lemma C.2)", "proof of Lemma C.2",
@@ -81,10 +82,10 @@ CLAIM = register(Claim(
           r"C'\eta^{-1}nmR_{\max}^{-2}",
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), RELATION],
-    constants=[Constant("C", C_LEAKY, "the 'sufficiently large' C of (C.2)-(C.4) (see Lemma C.1)"),
+    constants=[*claim_constants(THM41),
                Constant("C'", C_PRIME, "T₁ = C′/η̂ (see Lemma C.1)")],
     no_known_control=("scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — every instance held (C.9) (η̂ ≥ 1 leaves no step t ≤ T₁ = C′/η̂ after t = 0 on 5 of 8 instances). (C.9) with the proof's c₂ = c̃R_min²R_max⁻² is implied by σ′ ∈ [γ, 1] and |ℓ′| ∈ [c̃, 1] alone, so no data, width, init or step property can break it; the former circular control (c₂ pushed past the attained ratio) is removed"),
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", leaky_in_regime, _c9,
               description="every step 0 ≤ t ≤ T₁ (t = 0: 0 ≥ 0) with c₂ = c̃R_min²R_max⁻², c̃ = min_{s<T₁,i}|ℓ_i′⁽ˢ⁾|; "
                           "loose by ≈ ×2-5 (= mean/min of |ℓ′| on [0, T₁] and the σ′ = 1 vs γ mix), graded with the default factor 2 (declared loose)",
@@ -93,7 +94,7 @@ CLAIM = register(Claim(
               description="(C.13) at every step t ≤ T₁", sharpness=2.0),
         Check("proof-step-c14", "in-regime", leaky_in_regime, _c14, target="proof-step",
               description="(C.14) at every step t ≤ T₁", sharpness=2.0, loose="measured looseness 1.98 (ci, base seed 0): |ℓ′| ≈ 1/2 at the start against the proof's |ℓ′| ≤ 1"),
-    ],
+    ]),
     notes="(C.9) with the proof's constant is a consequence of σ′ ∈ [γ, 1], |ℓ′| ≤ 1 and |ℓ′| ≥ c̃ alone, so it "
           "holds for any data; no violation of (C.2)-(C.4) can break it (no_known_control; the former "
           "circular control is removed, issue 16 item 4).",

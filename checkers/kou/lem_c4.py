@@ -10,10 +10,11 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 C8 = Hypothesis("(C.8) holds at time t: Σ_r|ρ_{j,r,i}⁽ᵗ⁾| ≥ c₁γ²Σ_r|ρ_{j′,r,i′}⁽ᵗ⁾| ∀j, j′, i, i′", "Lemma C.4",
@@ -76,6 +77,48 @@ def _c41(scn) -> Verdict:
                     hypotheses=measured(qq, *leaky_hypotheses()))
 
 
+def _sum_bounds(scn, side: str, reading: str = "printed") -> Verdict:
+    """The two displays of the proof of Lemma C.4 (transcription lines 758-760) at every step t ≤ 300 (all recorded):
+    |ρ_{j,r,i}⁽ᵗ⁾| ≥ (γη‖x_i‖²/nm)·Σ_{s=1}^{t−1}|ℓ_i′⁽ᵗ⁾| (lower) and ≤ (η‖x_i‖²/nm)·Σ_{s=1}^{t−1}|ℓ_i′⁽ᵗ⁾| (upper).
+    reading "printed": the summand with superscript t as printed (Σ = (t − 1)|ℓ_i′⁽ᵗ⁾|); "s-from-1": superscript s,
+    s = 1..t−1 (the s = 0 term dropped); "corrected": Σ_{s=0}^{t−1}|ℓ_i′⁽ˢ⁾| ((C.13)/(C.14))."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    k = np.flatnonzero(run.t == np.arange(run.t.size))  # the dense prefix 0, 1, …, every step recorded
+    t = run.t[k]
+    lp = np.abs(run.lprime[k])  # (T, n)
+    cum = np.concatenate([np.zeros((1, lp.shape[1])), np.cumsum(lp, axis=0)[:-1]])  # Σ_{s=0}^{t−1}|ℓ′⁽ˢ⁾|
+    if reading == "printed":
+        S = np.maximum(t[:, None] - 1, 0) * lp
+    elif reading == "s-from-1":
+        S = cum - lp[:1]
+        S[0] = 0.0
+    else:
+        S = cum
+    q = run.q
+    coef = q["eta"] * q["nrm2"][None, :] / (q["n"] * q["m"])
+    A = np.abs(run.rho[k])  # (T, 2, m, n)
+    T = t.size
+    if side == "lower":
+        lhs, rhs, rel = A.reshape(T, -1, A.shape[-1]).min(1), K["gamma"] * coef * S, ">="
+    else:  # the corrected upper sum is attained exactly by a neuron with σ′ = 1 at every step: float64 tie 1e-12
+        tie = 1.0 + (1e-12 if reading == "corrected" else 0.0)
+        lhs, rhs, rel = A.reshape(T, -1, A.shape[-1]).max(1), tie * coef * S, "<="
+    sym = {"printed": "Σ_{s=1}^{t−1}|ℓ_i′⁽ᵗ⁾| (as printed)", "s-from-1": "Σ_{s=1}^{t−1}|ℓ_i′⁽ˢ⁾|",
+           "corrected": "Σ_{s=0}^{t−1}|ℓ_i′⁽ˢ⁾| (float64 tie tolerance 1e-12 relative: attained when σ′ = 1 throughout)"}[reading]
+    name = (f"min_{{j,r}}|ρ_{{j,r,i}}⁽ᵗ⁾| ≥ (γη‖x_i‖²/nm)·{sym}" if side == "lower"
+            else f"max_{{j,r}}|ρ_{{j,r,i}}⁽ᵗ⁾| ≤ (η‖x_i‖²/nm)·{sym}")
+    det = {}
+    if side == "upper" and reading == "printed":  # the other literal reading (superscript s, s from 1) fails too
+        S1 = cum - lp[:1]
+        S1[0] = 0.0
+        bad = (lhs > coef * S1 * (1 + 1e-12)).any(axis=1)
+        det = {"s_from_1_reading_violating_steps": int(bad.sum()), "steps": int(T)}
+    return stepwise(name + ", worst i and t ≤ 300", lhs, rhs, rel, t, constants=effective(K),
+                    hypotheses=measured(qq, *leaky_hypotheses()), details=det)
+
+
 CLAIM = register(Claim(
     id="kou.lemC.4", paper="kou", ref="Lemma C.4",
     title="Pointwise balance from the balance of sums (C.8)",
@@ -84,9 +127,18 @@ CLAIM = register(Claim(
     latex=r"\text{(C.8) at }t\ \Rightarrow\ |\rho^{(t)}_{j,r,i}|\ge c_1\gamma^4|\rho^{(t)}_{j',r',i'}|",
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), C8],
-    constants=[Constant("C", C_LEAKY, "see Lemma C.1"), Constant("C'", C_PRIME, "see Lemma C.1")],
+    constants=[*claim_constants(THM41), Constant("C'", C_PRIME, "see Lemma C.1")],
     no_known_control=("scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — every instance held the conclusion with the instance's c₁ (the hypothesis (C.8) itself holds for any instance, Lemma C.1), so no instance property is known to break it; the former control (c₁ pushed past the attained pointwise ratio) was circular and is removed"),
-    checks=[
+    printed_notes=[
+        PrintedNote("typo", "proof of Lemma C.4, the two displays after 'Thus, we have' (transcription lines 758-760)",
+                    printed="|ρ_{j,r,i}^{(t)}| ≥ (γη‖x_i‖²/nm)·Σ_{s=1}^{t−1}|ℓ_i′^{(t)}| and |ρ_{j,r,i}^{(t)}| ≤ (η‖x_i‖²/nm)·Σ_{s=1}^{t−1}|ℓ_i′^{(t)}|",
+                    read_as="Σ_{s=0}^{t−1}|ℓ_i′^{(s)}| in both (superscript s, the sum from s = 0, as (C.13)/(C.14))",
+                    consequence="the printed upper display is false at every t ≥ 1 (with superscript t, and also with "
+                                "superscript s from s = 1: the s = 0 term |ℓ_i′^{(0)}| ≈ 1/2 is the largest); the lower one "
+                                "holds as printed; the lemma's (C.41) uses the ratio and holds (checked)",
+                    check="proof-step-sum-upper-as-printed"),
+    ],
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", leaky_in_regime, _c4,
               description="every recorded step (t = 0: 0 ≥ 0) with c₁ = min{c₂, c₃} of Lemma C.1; (C.8) measured. "
                           "The γ⁴ against the attained ratio ≈ γ/R² makes it loose (looseness ≈ 1/(c̃γ³): ×≈10 at "
@@ -95,10 +147,25 @@ CLAIM = register(Claim(
               refine=_corner,
               sharpness=2.0, loose='measured looseness ×≈8.2–8.4 at the hardest corner γ = 0.99 (≈ 1/c̃, c̃ ≈ 0.12–0.13 '
                                    'the early |ℓ′| floor of C.2) and ×≈10 at γ = 0.9: c₁γ⁴ against pointwise ratios ≈ γ/R²'),
+        Check("proof-step-sum-lower-as-printed", "in-regime", leaky_in_regime, lambda s: _sum_bounds(s, "lower"),
+              target="proof-step", description="lower display of the proof as printed (superscript t: (t − 1)|ℓ_i′⁽ᵗ⁾|), "
+                                               "every step t ≤ 300", sharpness=None,
+              sharpness_why="the printed lower sum (t − 1)|ℓ_i′⁽ᵗ⁾| undercounts Σ_{s<t}|ℓ_i′⁽ˢ⁾| by the decay of |ℓ′|: "
+                            "its slack is a property of the typo, reported not graded"),
+        Check("proof-step-sum-upper-as-printed", "in-regime", leaky_in_regime, lambda s: _sum_bounds(s, "upper"),
+              target="proof-step", sharpness=None, sharpness_why="an expected erratum (fails by construction)",
+              erratum="proof of C.4: the upper display |ρ_{j,r,i}^{(t)}| ≤ (η‖x_i‖²/nm)Σ_{s=1}^{t−1}|ℓ_i′^{(t)}| is false at "
+                      "t = 1 (right side 0, |ρ^{(1)}| = η‖x_i‖²|ℓ_i′^{(0)}|σ′/nm > 0) and whenever |ℓ′| decreases; it "
+                      "needs Σ_{s=0}^{t−1}|ℓ_i′^{(s)}| (checked as proof-step-sum-upper)",
+              description="upper display of the proof as printed, every step t ≤ 300"),
+        Check("proof-step-sum-upper", "in-regime", leaky_in_regime, lambda s: _sum_bounds(s, "upper", "corrected"),
+              target="corrected", description="upper display with Σ_{s=0}^{t−1}|ℓ_i′⁽ˢ⁾| ((C.14)), every step t ≤ 300",
+              sharpness=None, sharpness_why="σ′ ∈ [γ, 1]: the upper sum is attained (σ′ = 1) for own-class neurons; "
+                                            "an identity-like bound, reported not graded"),
         Check("proof-step-c41", "in-regime", leaky_in_regime, _c41, target="proof-step",
               description="(C.41) at every recorded step: the γ-sandwich for the same sample i (any data)",
               sharpness=2.0),
-    ],
+    ]),
     notes="Its hypothesis (C.8) holds on every instance (Lemma C.1), so no instance breaks it; the former control "
           "(c₁ pushed past the attained ratio) was circular and is removed (no_known_control, issue 16 item 4).",
 ))

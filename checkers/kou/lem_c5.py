@@ -14,8 +14,9 @@ import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
-from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime,
+from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime, own_opp, stepwise,
                                        leaky_setup)
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 
@@ -89,9 +90,49 @@ def _relation(scn, printed: bool = False) -> Verdict:
                            ">", constants=effective(K), hypotheses=measured(qq, *leaky_hypotheses()))
 
 
+def _chain(scn, which: str) -> Verdict:
+    """The two display chains of the proof at every recorded t ≥ T₁ (x = R_min⁻²pn, c₁, c₂ = c̃R_min²R_max⁻² from the
+    proofs of C.1/C.2; float64 tie 1e-12 relative on the identities' sides):
+    'own' — j = y_i: ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ ≥ (1 − γ⁻⁴c₁⁻¹x)ρ̄_{y_i,r,i}⁽ᵗ⁾ − β (line 790, the end of lines 782-790);
+    'opp-printed' — j ≠ y_i as printed: ⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ ≤ (1 − γ⁻¹c₂⁻¹x)ρ̲_{−y_i,r,i}⁽ᵗ⁾ − β (lines 813-815);
+    'opp' — the same with the cited bound and + β: ≤ (1 − γ⁻⁴c₁⁻¹x)ρ̲_{−y_i,r,i}⁽ᵗ⁾ + β;
+    'c44' — (C.44): |ρ̲_{−y_i,r,i}⁽ᵗ⁾| ≥ C′c̃γR_min²R_max⁻²;
+    'rel-opp' — line 826: (1 − γ⁻⁴c₁⁻¹x)|ρ̲_{−y_i,r,i}⁽ᵗ⁾| > β."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    w = run.t >= K["T1"]
+    y, n = run.inst.y, run.inst.n
+    oi = (y < 0).astype(int)
+    g, b, c1 = K["gamma"], K["beta"], K["c1"]
+    x = run.q["p"] * n / run.q["R_min"]**2
+    own, opp = own_opp(run)  # (T, m, n): ρ̄_{y_i,r,i}, ρ̲_{−y_i,r,i}
+    Zo = np.moveaxis(run.preact[:, oi, :, np.arange(n)], 0, -1)  # (T, m, n): ⟨w_{y_i,r}, x_i⟩
+    Zn = np.moveaxis(run.preact[:, 1 - oi, :, np.arange(n)], 0, -1)  # ⟨w_{−y_i,r}, x_i⟩
+    hyps = measured(qq, *leaky_hypotheses())
+    kw = dict(constants=effective(K), hypotheses=hyps)
+    if which == "own":
+        rhs = (1 - g**-4 * x / c1) * own[w] - b
+        return stepwise("line 790: ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ ≥ (1 − γ⁻⁴c₁⁻¹R_min⁻²pn)ρ̄_{y_i,r,i}⁽ᵗ⁾ − β (float64 tie 1e-12), worst "
+                        "r, i, t ≥ T₁", Zo[w], rhs - 1e-12 * np.abs(rhs), ">=", run.t[w], **kw)
+    if which in ("opp-printed", "opp"):
+        if which == "opp-printed":
+            rhs, name = (1 - x / (g * K["c2"])) * opp[w] - b, "(1 − γ⁻¹c₂⁻¹R_min⁻²pn)ρ̲_{−y_i,r,i}⁽ᵗ⁾ − β (as printed)"
+        else:
+            rhs, name = (1 - g**-4 * x / c1) * opp[w] + b, "(1 − γ⁻⁴c₁⁻¹R_min⁻²pn)ρ̲_{−y_i,r,i}⁽ᵗ⁾ + β"
+        return stepwise(f"lines 813-815: ⟨w_{{−y_i,r}}⁽ᵗ⁾, x_i⟩ ≤ {name}, worst r, i, t ≥ T₁", Zn[w],
+                        rhs + 1e-12 * np.abs(rhs), "<=", run.t[w], **kw)
+    if which == "c44":
+        bound = K["C'"] * K["c_tilde"] * g / K["R"]**2
+        return stepwise("(C.44): |ρ̲_{−y_i,r,i}⁽ᵗ⁾| ≥ C′c̃γR_min²R_max⁻², worst r, i, t ≥ T₁", np.abs(opp[w]),
+                        np.full(opp[w].shape, bound), ">=", run.t[w], **kw)
+    return stepwise("line 826: (1 − γ⁻⁴c₁⁻¹R_min⁻²pn)|ρ̲_{−y_i,r,i}⁽ᵗ⁾| > β, worst r, i, t ≥ T₁",
+                    (1 - g**-4 * x / c1) * np.abs(opp[w]), np.full(opp[w].shape, b), ">", run.t[w], **kw)
+
+
 def _large_init(p):
-    """σ̂ = s/C with s ∈ [16, 128] ((C.2) broken: β ≫ γ); γ ∈ {0.1, 0.25}."""
-    return leaky_nc(p, steps=300, sig_factor=(16.0, 128.0), gammas=(0.1, 0.25), m=(1, 3), n=(2, 4))
+    """σ̂ ∈ [1, 8] (20–160× the Theorem 4.1 regime's 1/20: (C.2) broken, β ≫ γ); γ ∈ {0.1, 0.25}."""
+    return leaky_nc(p, steps=300, sig_factor=(1.0, 8.0), gammas=(0.1, 0.25), m=(1, 3), n=(2, 4))
 
 
 CLAIM = register(Claim(
@@ -103,7 +144,7 @@ CLAIM = register(Claim(
           r"\quad \operatorname{sign}(\langle w^{(t)}_{j,r},x_i\rangle)=jy_i,\quad t\ge T_1",
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), AFTER_T1],
-    constants=[Constant("C", C_LEAKY, "see Lemma C.1"),
+    constants=[*claim_constants(THM41),
                Constant("C'", C_PRIME, "T₁ = C′/η̂; C′ = 4 satisfies the proof's relation (1 − γ⁻⁴c₁⁻¹R_min⁻²pn)"
                                        "C′c̃γR⁻² > β on the drawn instances (checked: proof-step-relation)")],
     printed_notes=[
@@ -116,8 +157,11 @@ CLAIM = register(Claim(
         PrintedNote("typo", "proof of Lemma C.5, j ≠ y_i chain (transcription lines 806–818)",
                     printed="ρ̲ − γ⁻¹c₂⁻¹ρ̲R_min⁻²pn − β and (1 − γ⁻¹c₂⁻¹R_min⁻²pn)ρ̲ − β",
                     read_as="the cited bound |ρ_{j,r,i′}| ≤ γ⁻⁴c₁⁻¹|ρ̲| and + β as in the line before",
-                    consequence="none downstream (the chain is not checked numerically: left for issue 19 item 2)")],
-    checks=[
+                    consequence="the printed chain's end ⟨w_{−y_i,r}, x_i⟩ ≤ (1 − γ⁻¹c₂⁻¹R_min⁻²pn)ρ̲ − β is false whenever "
+                                "⟨w⁽⁰⁾_{−y_i,r}, x_i⟩ > −β (checked); with γ⁻⁴c₁⁻¹ and + β it holds and, with line 826, gives "
+                                "the sign −1 the lemma states",
+                    check="proof-step-c5-opp-chain-as-printed")],
+    checks=stamped(THM41, [
         Check("in-regime-c42", "in-regime", leaky_in_regime, lambda s: _pattern(s, "jy"),
               description="(C.42) at every recorded t ≥ ⌈T₁⌉ (every step up to 300, then a geometric grid)",
               sharpness=None, sharpness_why="a sign pattern: the count of mismatches has no bound to tighten "
@@ -135,6 +179,24 @@ CLAIM = register(Claim(
                       "proof's own (C.5)/(C.6) form γ⁻⁴c₁⁻¹ holds (proof-step-relation): a typo",
               description="the relation as printed after (C.43): (1 − γ⁻¹c₁⁻⁴R_min⁻²pn)·C′c̃γR_min²R_max⁻² > β (c₁ ≈ "
                           "1/6…1/60 makes c₁⁻⁴ ≫ γ⁻⁴: expected to fail on nearly-orthogonal data)"),
+        Check("proof-step-c5-own-chain", "in-regime", leaky_in_regime, lambda s: _chain(s, "own"), target="proof-step",
+              description="j = y_i chain (lines 782-790) at its end, every recorded t ≥ T₁", sharpness=None,
+              sharpness_why="an intermediate display: slack reported, not graded"),
+        Check("proof-step-c5-opp-chain-as-printed", "in-regime", leaky_in_regime, lambda s: _chain(s, "opp-printed"),
+              target="proof-step", sharpness=None, sharpness_why="an expected erratum (fails by construction)",
+              erratum="proof of C.5, j ≠ y_i chain (lines 813-815): the printed end (1 − γ⁻¹c₂⁻¹R_min⁻²pn)ρ̲ − β has −β "
+                      "where the line before has + β (|⟨w⁽⁰⁾, x_i⟩| ≤ β), so it fails whenever ⟨w⁽⁰⁾_{−y_i,r}, x_i⟩ > −β; "
+                      "the cited bound gives γ⁻⁴c₁⁻¹, not γ⁻¹c₂⁻¹ (checked as proof-step-c5-opp-chain)",
+              description="j ≠ y_i chain as printed (γ⁻¹c₂⁻¹, − β), every recorded t ≥ T₁"),
+        Check("proof-step-c5-opp-chain", "in-regime", leaky_in_regime, lambda s: _chain(s, "opp"), target="corrected",
+              description="j ≠ y_i chain with the cited bound γ⁻⁴c₁⁻¹ and + β, every recorded t ≥ T₁", sharpness=None,
+              sharpness_why="an intermediate display: slack reported, not graded"),
+        Check("proof-step-c44", "in-regime", leaky_in_regime, lambda s: _chain(s, "c44"), target="proof-step",
+              description="(C.44) at every recorded t ≥ T₁", sharpness=None,
+              sharpness_why="the twin of (C.43) (graded there): slack reported"),
+        Check("proof-step-c5-relation-opp", "in-regime", leaky_in_regime, lambda s: _chain(s, "rel-opp"),
+              target="proof-step", description="line 826 with the measured |ρ̲_{−y_i,r,i}⁽ᵗ⁾|, every recorded t ≥ T₁",
+              sharpness=None, sharpness_why="a sign condition (> β) on the run: slack reported, not graded"),
         Check("proof-step-relation", "in-regime", leaky_in_regime, _relation, target="proof-step",
               description="the proof's relation between C′, c̃, c₁ and β (from (C.5), (C.6), (C.43))",
               sharpness=None, sharpness_why="β ≪ the left side by the σ̂ ≤ 1/C hypothesis (×≈5 or more); the "
@@ -145,9 +207,9 @@ CLAIM = register(Claim(
               violates=AFTER_T1.text, control="horizon"),
         Check("negative-control-large-init", "negative-control", _large_init,
               lambda s: _pattern(s, "jy", allow=(COND_C2.text,), dense=0),
-              description="σ̂ = 16-128× the largest allowed 1/C with γ ≤ 0.25 (β ≫ γ): own-class neurons that start "
+              description="σ̂ ∈ [1, 8] (20–160× the largest allowed 1/20 of the Theorem 4.1 regime) with γ ≤ 0.25 (β ≫ γ): own-class neurons that start "
                           "inactive need ≫ T₁ steps to switch on (geometric grid of recorded steps)", violates=COND_C2.text, control="init"),
-    ],
+    ]),
     notes="The step-count check covers every step up to 300 (≥ ⌈T₁⌉ + 44) and a geometric grid to the horizon. "
           "The large-init control is caught from σ̂ ≈ 16/C on (β ≈ 1.6γ ≈ ρ̄⁽ᵀ¹⁾ of an inactive neuron).",
 ))

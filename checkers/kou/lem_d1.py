@@ -12,6 +12,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
 from claimcheck.checkers.kou.coefficients import leaky_nc, own_opp, spread
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 CPRIME = Hypothesis("C′ = ηR_max²T₁/(nm) (T₁ = C′η⁻¹nmR_max⁻², Lemma C.2)", "proof of Lemma D.1",
@@ -47,7 +48,7 @@ def _abs_rho(scn) -> Verdict:
                     hypotheses=measured(qq, *leaky_hypotheses()))
 
 
-CONSTANTS = [Constant("C", C_LEAKY, "see Lemma C.1"), Constant("C'", C_PRIME, "T₁ = C′/η̂, see Lemma C.1")]
+CONSTANTS = [*claim_constants(THM41), Constant("C'", C_PRIME, "T₁ = C′/η̂, see Lemma C.1")]
 
 CLAIM = register(Claim(
     id="kou.lemD.1", paper="kou", ref="Lemma D.1",
@@ -60,7 +61,7 @@ CLAIM = register(Claim(
     hypotheses=[*leaky_hypotheses(), CPRIME],
     constants=CONSTANTS,
     no_known_control=('scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — the spreads stayed ≤ 0.96 against C′ = 4 on every instance: (D.3) follows from |ρ⁽ᵗ⁾| ≤ ηR_max²t/(nm) ≤ C′ for t ≤ T₁, true for any data, width, init and step, so no instance property is known to break it; the former controls (C′ replaced by 0.99× the attained spread) were circular and are removed'),
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "early"),
               description="every step t ≤ T₁ (t = 0: 0 ≤ C′). The spread over neurons comes only from σ′ ∈ {γ, 1} "
                           "differences before the pattern settles: ≈ 1/200 of C′ at σ̂ ≤ 1/C, graded with the default factor 2 (declared loose); the "
@@ -70,7 +71,7 @@ CLAIM = register(Claim(
         Check("proof-step-max-rho", "in-regime", leaky_in_regime, _abs_rho, target="proof-step",
               description="|ρ| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁ ((C.14) at T₁); |ℓ′| ≈ 1/2-1/3 makes it loose ×≈3",
               sharpness=2.0, loose="measured looseness ×3.1 (ci, base seed 0): |ℓ′| ≈ 1/2–1/3 against the proof's |ℓ′| ≤ 1"),
-    ],
+    ]),
     notes="(D.3) holds for any data and init (|ρ| ≤ ηR_max²t/(nm)); no hypothesis of Theorem 4.1 can break it "
           "(no_known_control; the former circular controls are removed, issue 16 item 4).",
 ))

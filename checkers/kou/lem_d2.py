@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
 from claimcheck.checkers.kou.coefficients import leaky_nc, own_opp
 from claimcheck.checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 
@@ -33,6 +34,40 @@ def _constant_differences(scn) -> Verdict:
                            hypotheses=measured(qq, *leaky_hypotheses()))
 
 
+def _update(scn, which: str) -> Verdict:
+    """The two displays of the proof of Lemma D.2 (transcription lines 866-868), at every step T₁ ≤ t ≤ 300 (all
+    recorded), as identities relative to max(1, max|ρ|) (tolerance 1e-9):
+    'bar' — ρ̄_{y_i,r,i}⁽ᵗ⁾ = ρ̄⁽ᵀ¹⁾ + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ˢ⁾|‖x_i‖² (superscript s for the printed t);
+    'under-printed' — ρ̲_{−y_i,r,i}⁽ᵗ⁾ = ρ̲⁽ᵀ¹⁾ + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ˢ⁾|‖x_i‖² (the printed sign + and no γ);
+    'under' — ρ̲⁽ᵗ⁾ = ρ̲⁽ᵀ¹⁾ − (γη/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ˢ⁾|‖x_i‖² ((D.2) summed)."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    k = np.flatnonzero(run.t == np.arange(run.t.size))  # the dense prefix: every step recorded
+    T1 = int(np.ceil(K["T1"]))
+    k = k[run.t[k] >= T1]
+    if k.size < 2:
+        return Verdict.vacuous(f"T₁ = {T1} leaves < 2 recorded consecutive steps in the dense range")
+    q, g = run.q, K["gamma"]
+    lp = np.abs(run.lprime[k])  # (T, n)
+    cum = np.concatenate([np.zeros((1, lp.shape[1])), np.cumsum(lp, axis=0)[:-1]])  # Σ_{s=T₁}^{t−1}
+    inc = q["eta"] / (q["n"] * q["m"]) * cum * q["nrm2"][None, :]  # (T, n)
+    own, opp = own_opp(run)  # (T, m, n)
+    if which == "bar":
+        a, pred, name = own[k], own[k[0]][None] + inc[:, None, :], "ρ̄⁽ᵗ⁾ = ρ̄⁽ᵀ¹⁾ + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ˢ⁾|‖x_i‖²"
+    elif which == "under-printed":
+        a, pred, name = opp[k], opp[k[0]][None] + inc[:, None, :], "ρ̲⁽ᵗ⁾ = ρ̲⁽ᵀ¹⁾ + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ˢ⁾|‖x_i‖² (as printed)"
+    else:
+        a, pred, name = opp[k], opp[k[0]][None] - g * inc[:, None, :], "ρ̲⁽ᵗ⁾ = ρ̲⁽ᵀ¹⁾ − (γη/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ˢ⁾|‖x_i‖²"
+    scale = max(1.0, float(np.abs(run.rho).max()))
+    err = np.abs(a - pred).max(axis=(1, 2)) / scale
+    j = int(np.argmax(err))
+    return Verdict.compare(f"max_{{i,r}}|{name}| residual / max(1, max|ρ|), worst T₁ ≤ t ≤ 300", float(err[j]), 1e-9, "<=",
+                           constants=effective(K), hypotheses=measured(qq, *leaky_hypotheses()),
+                           details={"worst_step": int(run.t[k][j]), "T1": T1, "steps_checked": int(k.size),
+                                    "steps_violating": int((err > 1e-9).sum())})
+
+
 CLAIM = register(Claim(
     id="kou.lemD.2", paper="kou", ref="Lemma D.2",
     title="Row spread of the leaky ReLU coefficients stays at most C′ for t ≥ T₁",
@@ -44,15 +79,36 @@ CLAIM = register(Claim(
     hypotheses=[*leaky_hypotheses(), CPRIME],
     constants=CONSTANTS,
     no_known_control=('scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — the late spreads stayed ≤ 1.65 against C′ = 4 on every instance (largest at η̂ ×16–256), so none was found at the ci horizon; the former controls (C′ replaced by 0.99× the attained spread) were circular and are removed'),
-    checks=[
+    printed_notes=[
+        PrintedNote("typo", "proof of Lemma D.2, the second display (transcription line 868)",
+                    printed="ρ̲_{−y_i,r,i}^{(t)} = ρ̲_{−y_i,r,i}^{(T₁)} + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′^{(t)}|·‖x_i‖²",
+                    read_as="ρ̲_{−y_i,r,i}^{(t)} = ρ̲_{−y_i,r,i}^{(T₁)} − (γη/nm)Σ_{s=T₁}^{t−1}|ℓ_i′^{(s)}|·‖x_i‖² ((D.2) summed: "
+                            "sign −, the factor γ, superscript s; also superscript s in the first display)",
+                    consequence="none for the lemma: the proof only uses that all r share the increment, true in both "
+                                "forms; as printed the identity fails at every t > T₁ (ρ̲ decreases)",
+                    check="proof-step-d2-under-update-as-printed"),
+    ],
+    checks=stamped(THM41, [
         Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "late"),
               description="every recorded t ≥ T₁ (every step to 300, then a geometric grid); the spread is frozen "
                           "at its T₁ value, ≈ 1/200 of C′ at σ̂ ≤ 1/C, graded with the default factor 2 (declared loose) (the proof step tests the exact "
                           "freezing)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence): after T₁ the frozen pattern adds equal increments, the spread stays that of t ≤ T₁'),
         Check("in-regime-under", "in-regime", leaky_in_regime, lambda s: spread_check(s, "under", "late"),
               description="every recorded t ≥ T₁ (loose ×≈200, as for ρ̄)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence), as for ρ̄'),
+        Check("proof-step-d2-bar-update", "in-regime", leaky_in_regime, lambda s: _update(s, "bar"), target="proof-step",
+              description="first display of the proof (ρ̄ update summed from T₁, superscript s), every step T₁ ≤ t ≤ 300",
+              sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
+        Check("proof-step-d2-under-update-as-printed", "in-regime", leaky_in_regime,
+              lambda s: _update(s, "under-printed"), target="proof-step", sharpness=None,
+              sharpness_why="an expected erratum (fails by construction)",
+              erratum="proof of D.2: ρ̲_{−y_i,r,i}^{(t)} = ρ̲^{(T₁)} + (η/nm)Σ|ℓ_i′|‖x_i‖² has the wrong sign and lacks γ "
+                      "((D.2): ρ̲ decreases by γη|ℓ_i′|‖x_i‖²/nm per step); false at every t > T₁",
+              description="second display of the proof as printed (sign +, no γ), every step T₁ ≤ t ≤ 300"),
+        Check("proof-step-d2-under-update-corrected", "in-regime", leaky_in_regime, lambda s: _update(s, "under"),
+              target="corrected", description="second display with − and γ ((D.2) summed), every step T₁ ≤ t ≤ 300",
+              sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
         Check("proof-step-frozen-differences", "in-regime", leaky_in_regime, _constant_differences,
               target="proof-step", description="differences between neurons at t ≥ T₁ equal those at T₁ (to 1e-9)",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
-    ],
+    ]),
 ))

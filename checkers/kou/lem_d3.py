@@ -16,6 +16,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup,
                                        own_opp, t_fix)
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
 BASE = Hypothesis("base time T ≥ T₁ (the time of Lemma C.3 from which the pattern is frozen, Lemma C.5)",
@@ -64,8 +65,8 @@ CLAIM = register(Claim(
           r"\underline\rho^{(t)}_{-y_i,r',i}|-|\underline\rho^{(T_1)}_{-y_i,r',i}|\big)/\gamma",
     kind="identity",
     hypotheses=[*leaky_hypotheses(), BASE],
-    constants=[Constant("C", C_LEAKY, "see Lemma C.1"), Constant("C'", C_PRIME, "T₁ = ⌈C′/η̂⌉, see Lemma C.1")],
-    checks=[
+    constants=[*claim_constants(THM41), Constant("C'", C_PRIME, "T₁ = ⌈C′/η̂⌉, see Lemma C.1")],
+    checks=stamped(THM41, [
         Check("in-regime", "in-regime", leaky_in_regime, _identities,
               description="the three identities at every recorded t ≥ ⌈T₁⌉ (every step to 300, then a geometric "
                           "grid), to 1e-9 relative", sharpness=None,
@@ -74,5 +75,5 @@ CLAIM = register(Claim(
               lambda s: _identities(s, base="before-freeze"),
               description="base time = the last step before the sign pattern froze (< T₁): the increment of that "
                           "step differs across neurons", violates=BASE.text, control="horizon"),
-    ],
+    ]),
 ))

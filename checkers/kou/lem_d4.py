@@ -21,6 +21,7 @@ from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
                                        stepwise)
+from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou_states import leaky_states
 
@@ -136,7 +137,8 @@ def _step_to_C13(scn) -> Verdict:
 def wide(p):
     """Theorem 4.1 instances with m ∈ [32, 40], n ≤ 3 (the explicit rate bound ≈ 24√n/‖v‖ is below m − 1 within
     the horizon only for such widths)."""
-    return leaky_states(C=C_LEAKY, steps=leaky_horizon(p), m=(32, 40), n=(2, 3))
+    return leaky_states(C=1.0, steps=leaky_horizon(p), m=(32, 40), n=(2, 3), ratio_factor=THM41.kappa_range(),
+                        eta_factor=THM41.eta_range(), sig_factor=THM41.sig_range())
 
 
 CLAIM = register(Claim(
@@ -147,13 +149,13 @@ CLAIM = register(Claim(
     latex=r"\lim_{t\to\infty}\frac{\|W_j\|_F^2}{\|W_j\|_2^2}=1,\ \forall j\in\{\pm1\},\ \text{rate }O(1/\log t)",
     kind="deterministic",
     hypotheses=[*leaky_hypotheses(), LEAKY, RATE],
-    constants=[Constant("C", C_LEAKY, "see Lemma C.1"),
+    constants=[*claim_constants(THM41),
                Constant("C'", C_PRIME, "T₁ = C′/η̂ and the rate constant 6(C′√nR_min⁻¹ + σ₀√d), see Lemma C.1")],
     no_known_control=('scan (kou helper, 2026-11-26, /tmp/kou/scan.py): the in-regime check run with each hypothesis of Theorem 4.1 broken, 8 indexed instances each at the ci horizon (600 steps): η̂ ×16–256 past (C.3), σ̂ ×16–256 past (C.2), R_min²/(np) ×0.001–0.05 of (C.4) (non-orthogonal data), width m = 1 — (m ∈ [32, 40], n ∈ {2, 3}) every instance held with SR − 1 ≤ 6 against bounds 9–60 (σ̂ large: SR − 1 up to 6.2 vs 33; m = 1 vacuous), so none was found; the former control (the rate constant replaced by 0.99× the attained value) was circular and is removed'),
     printed_notes=[PrintedNote("typo", "Lemma D.4 statement (transcription line 902)",
                     printed="the stable rank of the weights W_i satisfies lim ‖W_j‖_F²/‖W_i‖₂² = 1",
                     read_as="W_j (both places)", consequence="none: W_i is undefined")],
-    checks=[
+    checks=stamped(THM41, [
         Check("in-regime-rate", "in-regime", wide, _rate,
               attainable="stable-rank", description="SR(W_j) − 1 ≤ 6(C′√nR_min⁻¹ + σ₀√d)/‖v_{j,1}‖ at ≤ 40 recorded t ≥ T₁ (the proof's "
                           "explicit O(1/log t)), widths m ∈ [32, 40] so that the bound is below m − 1 (SR ≤ rank ≤ m) "
@@ -178,7 +180,7 @@ CLAIM = register(Claim(
               description="the second inequality of the final chain with the instance's C₁-C₄ at ‖v‖ = v*(1 + k) "
                           "(‖v‖ never exceeds v* ≈ 3C′√n/R_min within simulated horizons)", sharpness=None,
               sharpness_why="an expected erratum"),
-    ],
+    ]),
     notes="The limit itself (SR → 1) is asymptotic; on the finite horizon the proof's explicit rate is what can "
           "fail. It cannot be brought near its bound (SR − 1 decays like 1/‖v‖², the bound like 1/‖v‖ with a "
           "constant ≥ 24√n): a ReLU net (catalogue N7, SR ≈ 2) stays below it on the simulated horizons (bound ≈ 4-10), and so does "

@@ -18,10 +18,13 @@ import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, measured
-from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run, pool, correlated_pool, large_step_pool)
+from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, THM_DATA, THM_STEP, g_quantities, g_regime, horizon,
+                                             margin_run, pool, correlated_pool, large_step_pool, theorem_regime_of)
+from claimcheck.checkers.kou.regimes import APP_G, THM41, stamp, stamped
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
+THM_HYPS = (THM_DATA, THM_STEP, G_BETA, G_ACT)  # the theorems' regime with App. G's other conditions (hypothesis scan)
 
 
 def _run(scn, p_name: str, H: int):
@@ -30,11 +33,11 @@ def _run(scn, p_name: str, H: int):
     return run, q
 
 
-def _verdict(scn, bullet: str, in_regime: bool = True) -> Verdict:
+def _verdict(scn, bullet: str, in_regime: bool = True, hyps=HYPS) -> Verdict:
     run, q = _run(scn, "", int(scn["horizon"]))
-    hyp = measured(q, *HYPS)
+    hyp = measured(q, *hyps)
     consts = {k: q[k] for k in ("n", "m", "gamma", "eta_hat", "beta", "R", "p", "c", "C1", "C2", "orth_ratio",
-                                "S0_frac_min")}
+                                "S0_frac_min", "orth_margin", "kappa_thm")}
     consts["horizon"] = int(run.t[-1])
     if run.diverged:
         return Verdict.diverged(run.diverged_at, constants=consts, hypotheses=hyp)
@@ -92,6 +95,30 @@ def _in(p):
     return g_regime(H=horizon(p))
 
 
+def _thm(p):
+    """The theorems' regime (κ = f·100, f ∈ [1, 10], η̂ ≤ 1/4, σ̂ ≤ 1/20) instead of App. G's explicit constants;
+    γ ∈ {0, 0.5, 0.9}, where App. G's R_min² ≥ 10C₂(n−1)p is the stronger condition (κ_L = 100 at γ = 0.1 already
+    gives R_min²/((n−1)p) ≥ 10⁶R²); half the ci horizon (a scan, not the graded check)."""
+    return g_regime(H=max(horizon(p) // 2, 200), regime=THM41, gammas=(0.0, 0.5, 0.9), n=(2, 3))
+
+
+def _thm_verdict(scn) -> Verdict:
+    """Hypothesis scan (issue 19 item 4): bullets 1-4 and (G.4)/(G.5) with the proof's constants c, C₁, C₂ on
+    instances of the Theorem 4.1/4.3 regime, where App. G's R_min² ≥ 10C₂(n−1)p may fail (details: orth_margin < 1)."""
+    parts = [_verdict(scn, b, True, THM_HYPS) for b in ("margin", "gap", "lprime", "g45")]
+    act = _verdict(scn, "active", True, THM_HYPS)
+    v = act if act.outcome == "violated" else Verdict.all_of(parts)
+    v = stamp(v, theorem_regime_of(float(scn["gamma"])))
+    if v.evidence is not None:
+        q = v.evidence.constants
+        det = dict(v.evidence.details)
+        det.update({"app_g_orth_margin": q.get("orth_margin"), "app_g_condition_met": bool(q.get("orth_margin", 0) >= 1),
+                    "active_exits": act.evidence.measured if act.evidence is not None else None})
+        import attrs
+        v = attrs.evolve(v, evidence=attrs.evolve(v.evidence, details=det))
+    return v
+
+
 def _correlated(p):
     return correlated_pool()
 
@@ -139,8 +166,24 @@ CLAIM = register(Claim(
                  "main-text statement of this bullet, prints the difference y_i f − y_k f ≤ C₁; G.1's own proof bounds the "
                  "difference at t = 0 (y_i f(W⁽⁰⁾, x_i) − y_k f(W⁽⁰⁾, x_k) ≤ 4β) and inducts on it; Lemma G.2 and "
                  "Theorems 4.1/4.3(c) use the difference. The lost symbol has no numeric content of the paper's own, so "
-                 "no check of the product form (issue 16 item 7)")],
-    checks=[
+                 "no check of the product form (issue 16 item 7)"),
+        PrintedNote(
+            "hypothesis-stronger", "proof of Lemma G.1 (the steps to (G.4)/(G.5) and the fourth bullet, transcription "
+            "lines 1585, 1611, 1615, 1661: 'the condition that R_min² ≥ Cnp, C is a sufficiently large constant')",
+            printed="R_min² ≥ Cnp with C sufficiently large; with the proof's C₂ = 2(1 + e^{C₁}) ≥ 328 the step to (G.4), "
+                    "|S_i|‖x_i‖² − 2mC₂(n−1)p ≥ |S_i|‖x_i‖²/2 with |S_i| ≥ 0.4m, needs R_min² ≥ 10C₂(n−1)p ≈ 3300R²(n−1)p "
+                    "(the App. G regime, checkers/kou/regimes.py)",
+            read_as="the Theorem 4.1/4.3 regime's R_min² ≥ 100R²γ⁻⁴np (leaky) / 100R²np (ReLU) suffices for all four "
+                    "bullets and (G.4)/(G.5) with the proof's constants c = 2β, C₁, C₂",
+            consequence="App. G's data constant is stronger than needed by ≥ ×22 on the tested instances (R_min²/(10C₂(n−1)p) "
+                        "down to 0.046): the margin and loss bullets of Theorems 4.1/4.3 hold on the same data as the "
+                        "coefficient lemmas of App. C–E; no single C of the theorems is forced up to ≈ 3300 by App. G",
+            check="in-regime-theorem-regime",
+            evidence="/tmp/kou-regime/scan_g1.py (kou-regime helper): 24 boundary instances (κ = 100, γ ∈ {0, 0.5, 0.9}, "
+                     "R ∈ {1, 2}, n ∈ {2, 3}, η̂ = 1/4, σ̂ = 1/20, m = 50, 500 steps): 20 informative (4 outside: "
+                     "|S_i^{(0)}| < 0.4m), 20 hold, App. G's condition fails on all 20 (R_min²/(10C₂(n−1)p) = 0.046–0.98); "
+                     "the ci check in-regime-theorem-regime draws the same regime (κ = f·100, f ∈ [1, 10])")],
+    checks=stamped(APP_G, [
         check("in-regime-margin", "margin", _in, target="as-printed",
               description="bullet 1 with c = 2β at every recorded step (all t ≤ 120, then pairs (t, t+1) to the "
                           "horizon), ReLU and leaky γ ∈ {0.1, 0.5, 0.9}, at the proof's constant boundaries",
@@ -160,6 +203,12 @@ CLAIM = register(Claim(
               sharpness=2.0, loose="per-step ratio Δ_i/(η|ℓ′_i|‖x_i‖²/nm) ∈ ≈ [0.36, 1.25] (ReLU |S_i|/m, leaky 1 + γ²): (G.4)'s 1/5 and (G.5)'s 3 are loose by ≈ 1.8–2.4×",
               description="(G.4)/(G.5): (η/5nm)|ℓ′_i|‖x_i‖² ≤ Δ margin_i ≤ (3η/nm)|ℓ′_i|‖x_i‖² on every consecutive "
                           "recorded pair"),
+        Check("in-regime-theorem-regime", "in-regime", _thm, _thm_verdict, target="as-printed", sharpness=None, cost=1.5,
+              sharpness_why="a hypothesis scan (issue 19 item 4): the statement's bullets with the proof's constants on "
+                            "the Theorem 4.1/4.3 regime; the graded forms are the in-regime-* checks above",
+              description="bullets 1-4 and (G.4)/(G.5) with c = 2β, C₁, C₂ on instances of the Theorem 4.1/4.3 regime "
+                          "(κ = f·100, f ∈ [1, 10]; η̂ ≤ 1/4; σ̂ ≤ 1/20; |S_i^{(0)}| ≥ 0.4m measured): does G.1 need "
+                          "App. G's R_min² ≥ 10C₂(n−1)p? (details: app_g_orth_margin, < 1 where App. G's condition fails)"),
         check("negative-control-margin", "margin", _correlated, regime="negative-control", control="data",
               violates=G_ORTH.text, description="catalogue N6 (correlated opposite labels): margin of x₁ driven below −2β"),
         check("negative-control-gap", "gap", _large_step, regime="negative-control", control="step",
@@ -170,7 +219,7 @@ CLAIM = register(Claim(
               violates=G_ORTH.text, description="catalogue N6: neurons of x₁'s class leave S_1 (x₂'s updates push ⟨w, x₁⟩ down)"),
         check("negative-control-g4-g5", "g45", _correlated, regime="negative-control", control="data",
               violates=G_ORTH.text, target="proof-step", description="catalogue N6: the margin of x₁ decreases in some step"),
-    ],
+    ]),
     notes="Bullet 2 is checked in its evident reading (the difference; the transcription lost the minus sign, see the "
           "printed note): the claim is no longer graded ambiguous as printed (issue 16 item 7). "
           "Checked at the proof's smallest constants c = 2β, C₁ = max{4β, log(60R²) + 1}, C₂ = 2(1 + e^{C₁}) and at the "

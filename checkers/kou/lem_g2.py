@@ -19,6 +19,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run,
                                   nc_pool)
+from claimcheck.checkers.kou.regimes import APP_G, stamped
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
@@ -87,7 +88,7 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(HYPS),
     constants=[LIMIT_TOL],
-    checks=[
+    checks=stamped(APP_G, [
         Check("in-regime-limit", "in-regime", _rate, lambda s: g2_verdict(s, "limit"), cost=2.0,
               description="extrapolated normalised spread s_∞ over the last decade (η̂ = 1/3, 3000 steps under ci), "
                           "relative to the mean normalised margin, within the declared tolerance of 0",
@@ -99,7 +100,7 @@ CLAIM = register(Claim(
               violates=G_ORTH.text,
               description="catalogue N2 (x₂ between x₁ and x₃ of its class): the raw gap grows like log t and the "
                           "normalised spread tends to ≈ 0.34 of the mean normalised margin", control="data"),
-    ],
+    ]),
     notes="Exact extrapolation model: s_t = gap_t/‖W_t‖_F with gap_t → g_∞ (in regime) or gap_t ≈ k log t + b, "
           "‖W_t‖_F ≈ κ log t + d (control) both give s_t = s_∞ + a/‖W_t‖_F.",
 ))

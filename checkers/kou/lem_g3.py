@@ -14,6 +14,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
                                   large_step_pool, margin_run)
+from claimcheck.checkers.kou.regimes import APP_G, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.scenario import Scenario
 from hypothesis import strategies as st
@@ -109,7 +110,7 @@ CLAIM = register(Claim(
                Constant("C₃ (β → 0)", 2.7918, "C₃ = max{log 6 + 1, log(5(1 + e^c))}, c = 2β (the proof's choice)"),
                Constant("C₄ (β → 0)", 0.0307, "C₄ = 1/(e^{C₃}(1 + e^c)) (the proof's choice)"),
                Constant("C₅ (β → 0)", 16.31, "C₅ = e^{C₃} (the proof's choice)")],
-    checks=_checks(),
+    checks=stamped(APP_G, _checks()),
     notes="Each side of both two-sided bounds has its own control: a step size past η̂ ≤ 1/3 (catalogue N4, η̂ from 0.4 "
           "up; the first caught is reported) overshoots the margin (upper margin side, lower |ℓ′| side); a ReLU sample "
           "with S_i^{(0)} = ∅ (catalogue N3) is never fitted (lower margin side, upper |ℓ′| side).",

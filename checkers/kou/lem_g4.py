@@ -22,6 +22,7 @@ from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.lem_g3 import dead_pool
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
                                   loglog_fit, margin_run, nc_pool)
+from claimcheck.checkers.kou.regimes import APP_G, stamped
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
@@ -149,7 +150,7 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(HYPS),
     constants=[RATE_TOL, Constant("C₃ (β → 0)", 2.7918, "C₃ = max{log 6 + 1, log(5(1 + e^{2β}))} (Lemma G.3's proof)")],
-    checks=[
+    checks=stamped(APP_G, [
         Check("in-regime-rate", "in-regime", _rate, lambda s: rate_verdict(s), cost=2.0,
               description="fitted exponent a of L_S ≈ A t^{−a} over the last decade (η̂ = 1/3, horizon 3000 under ci): "
                           "|a − 1| ≤ 0.1 and 1 is the nearest of {0, 1/2, 1, 3/2, 2}; stderr in evidence",
@@ -176,7 +177,7 @@ CLAIM = register(Claim(
               description="catalogue N3: L_S stays ≥ log 2/n (x₁'s own-class neurons dead by construction, y₁f ≤ 0) "
                           "while (1/n)Σe^{C₃}/u_i = e^{C₃}/(η̂t) → 0: forced past t = ne^{C₃}/(η̂ log 2) ≈ 471, "
                           "run to twice that", control="init"),
-    ],
+    ]),
     notes="The Θ is tested as a rate (fitted exponent with its standard error, against the alternatives 0, 1/2, 3/2, 2); "
           "the proof's explicit bounds are proof steps. The lower display is negative until u ≈ e^{3C₃}: it is checked "
           "on two 14000-step runs under ci (2·min_informative runs under dev and thorough).",

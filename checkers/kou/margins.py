@@ -26,11 +26,12 @@ import numpy as np
 
 from claimcheck.checkers.hypotheses import Hypothesis
 from claimcheck.checkers.kou.common import KouInstance, p_rounding_tol, run_gd
+from claimcheck.checkers.kou.regimes import APP_G, THM41, THM43, Regime
 from claimcheck.generators.kou import materialise
 from claimcheck.generators.scenario import Scenario
 
 __all__ = ["MarginRun", "margin_run", "schedule", "g1_constants", "g3_constants", "G_ORTH", "G_STEP", "G_BETA",
-           "G_ACT", "g_quantities", "loglog_fit"]
+           "G_ACT", "g_quantities", "loglog_fit", "THM_DATA", "THM_STEP", "theorem_regime_of"]
 
 
 def schedule(horizon: int, dense: int = 120, pairs: int = 24) -> list[int]:
@@ -107,11 +108,20 @@ def g_quantities(run: MarginRun) -> dict[str, float]:
     n, p = inst.n, kn["p"]
     ratio = (kn["R_min"] ** 2 / ((n - 1) * p)) if (n > 1 and p > 0) else math.inf
     S0 = run.same_class_active()[0].sum(axis=0) / inst.m
-    return {**kn, "beta": beta, **g1, "orth_ratio_needed": 10.0 * g1["C2"], "orth_ratio": ratio,
-            "orth_margin": ratio / (10.0 * g1["C2"]), "S0_frac_min": float(S0.min())}
+    thm = theorem_regime_of(inst.gamma)
+    kappa = kn["R_min"] ** 2 * (inst.gamma**4 if inst.gamma > 0 else 1.0) / (kn["R"] ** 2 * n * p) if (n > 1 and p > 0) \
+        else math.inf
+    return {**kn, "beta": beta, **g1, "orth_ratio_needed": APP_G.C_data * g1["C2"], "orth_ratio": ratio,
+            "orth_margin": ratio / (APP_G.C_data * g1["C2"]), "S0_frac_min": float(S0.min()),
+            "kappa_thm": kappa, "kappa_thm_margin": kappa / thm.C_data, "theorem_regime": thm.name}
 
 
-G_ORTH = Hypothesis("R_min² ≥ C·n·p, instantiated R_min² ≥ 10·C₂·(n−1)·p (the proof of (G.4))",
+def theorem_regime_of(gamma: float) -> Regime:
+    """Theorem 4.1's regime for leaky ReLU (γ > 0), Theorem 4.3's for ReLU."""
+    return THM41 if gamma > 0 else THM43
+
+
+G_ORTH = Hypothesis("R_min² ≥ C·n·p, instantiated R_min² ≥ 10·C₂·(n−1)·p (the proof of (G.4); App. G regime)",
                     "Lemma G.1 proof ('R_min² ≥ Cnp, C sufficiently large')",
                     lambda q: (q["orth_margin"], q["orth_margin"] >= 1.0 - p_rounding_tol(q)))  # boundary draws: float rounding of p (common.py)
 G_STEP = Hypothesis("η ≤ (C R_max²/nm)⁻¹, instantiated η̂ = ηR_max²/(nm) ≤ 1/3", "Thm 4.1/4.3; proofs of G.1, G.3",
@@ -120,6 +130,13 @@ G_BETA = Hypothesis("c = 2β ≤ 1 (β = max|⟨w_{j,r}^{(0)}, x_i⟩|)", "Lemma
                     lambda q: (q["beta"], 2.0 * q["beta"] <= 1.0))
 G_ACT = Hypothesis("|S_i^{(0)}| ≥ 0.4m for all i (Lemma B.2's event)", "App. G (conditioned on Section B)",
                    lambda q: (q["S0_frac_min"], q["S0_frac_min"] >= 0.4))
+# The theorems' own regime (regimes.THM41 / THM43) for the hypothesis scan of App. G: the data condition with the
+# theorem's C = 100 (κ_L for leaky, κ_R for ReLU) and the theorem's step η̂ ≤ 1/4, instead of App. G's explicit ones.
+THM_DATA = Hypothesis(f"R_min² ≥ C R² γ⁻⁴ n p (leaky) / C R² n p (ReLU), C = {THM41.C_data:g} (Theorem 4.1/4.3 regime)",
+                      "Theorems 4.1 / 4.3 ((C.4) / (E.4))",
+                      lambda q: (q["kappa_thm_margin"], q["kappa_thm_margin"] >= 1.0 - p_rounding_tol(q)))
+THM_STEP = Hypothesis(f"η̂ ≤ 1/{THM41.C_step:g} (Theorem 4.1/4.3 regime)", "Theorems 4.1 / 4.3 ((C.3) / (E.3))",
+                      lambda q: (q["eta_hat"], q["eta_hat"] <= 1.0 / THM41.C_step + 1e-12))
 
 
 def loglog_fit(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
@@ -150,19 +167,27 @@ def _c2_of(R: float) -> float:
 
 @st.composite
 def g_regime(draw, *, H: int, gammas=tuple(GAMMAS), m=(40, 60), n=(2, 4), ratio_factor=(1.0, 10.0),
-             eta_hat=(0.02, 1.0 / 3.0), data=("nearorth", "orth")) -> Scenario:
-    """App. G's regime with the proof's explicit constants: R_min²/((n−1)p) = f·10·C₂(R) with f ∈ [ratio_factor]
-    (f = 1: the boundary), η̂ ∈ [eta_hat] (1/3 included), σ̂ ∈ [1e-3, 0.05] (β ≪ 1/2), widths m ∈ [40, 60] (so that
-    Lemma B.2's event |S_i^{(0)}| ≥ 0.4m holds on most draws; the others are 'outside')."""
+             eta_hat=(0.02, 1.0 / APP_G.C_step), data=("nearorth", "orth"), regime: Regime = APP_G) -> Scenario:
+    """App. G's regime (regimes.APP_G) with the proof's explicit constants: R_min²/((n−1)p) = f·10·C₂(R) with
+    f ∈ [ratio_factor] (f = 1: the boundary), η̂ ∈ [eta_hat] (1/3 included), σ̂ ∈ [1e-3, 1/C_init = 0.05] (β ≪ 1/2),
+    widths m ∈ [40, 60] (so that Lemma B.2's event |S_i^{(0)}| ≥ 0.4m holds on most draws; the others are 'outside').
+    ``regime`` = THM41 (or THM43: the same constants) draws the theorems' regime instead: κ = f·C_data (κ_L for
+    leaky, κ_R for ReLU; f = 1 the boundary of (C.4)/(E.4)) and η̂ ≤ min(eta_hat, 1/C_step) — the hypothesis scan
+    of App. G's data constant."""
+    thm = regime is not APP_G
+    hi = min(eta_hat[1], 1.0 / regime.C_step)
     base = draw(kou_scenario(data=list(data), gamma=list(gammas), n=n, d_extra=(0, 8), m=m, kappa=(1.0, 1.0),
-                             eta_hat=eta_hat, sig_hat=(1e-3, 0.05), delta=0.1, seeds=1, n_pos="both"))
+                             eta_hat=(min(eta_hat[0], hi), hi), sig_hat=(1e-3, 1.0 / regime.C_init), delta=0.1,
+                             seeds=1, n_pos="both"))
     p = dict(base.params)
     f = draw(st.one_of(st.just(ratio_factor[0]), st.integers(0, 100).map(
         lambda k: ratio_factor[0] * (ratio_factor[1] / ratio_factor[0]) ** (k / 100))))
     R, n_, g = p["R_max"], p["n"], p["gamma"]
     g4 = g**4 if g > 0 else 1.0
-    # generators.kou: p = R_min²·g4/(R²·n·κ)  ⇒  R_min²/((n−1)p) = R²nκ/((n−1)g4) = f·10·C₂(R)
-    p["kappa"] = float(f * 10.0 * _c2_of(R) * (n_ - 1) * g4 / (R**2 * n_))
+    if thm:  # κ (generators.kou's knob) at f × the theorem's C
+        p["kappa"] = float(f * regime.C_data)
+    else:  # generators.kou: p = R_min²·g4/(R²·n·κ)  ⇒  R_min²/((n−1)p) = R²nκ/((n−1)g4) = f·10·C₂(R)
+        p["kappa"] = float(f * APP_G.C_data * _c2_of(R) * (n_ - 1) * g4 / (R**2 * n_))
     p["horizon"] = int(H)
     return Scenario(base.family, base.seed, p)
 
