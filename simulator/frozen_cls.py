@@ -218,11 +218,13 @@ def frozen_run(traj, y, *, activation: Activation, loss: str, horizon: int, inde
         out_C[done] = C[None] + eta * aD[None] * (yv[None] * seg_u[done])[:, None, :]
         if changed < 0 or len(switches) >= max_switches:
             break
-        # f, u hold GD's iterate at ``changed`` (one step of the certified pattern from ``until``): restart there
+        # u holds GD's iterate at ``changed`` (one step of the certified pattern from ``until``): restart there
         C = C + eta * aD * (yv * u)[None, :]
         Z = P + C @ G
         if np.any(Z == 0) or not np.all(np.isfinite(Z)):
             break
+        # the outputs on the new pattern: f_i = Σ_k a_k φ(z_ki) (the recursion carried Σ_k a_k D_ki z_ki with the old D)
+        f = np.ascontiguousarray((a[:, None] * np.where(Z > 0, 1.0, slope) * Z).sum(axis=0))
         u_off = u_off + u
         switches.append(int(changed))
         start = int(changed)

@@ -29,7 +29,9 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.hypotheses import measured
+import attrs
+
+from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.kou.common import (C_ETA, C_KAPPA, C_SIGMA, LEAKY_HYPS, RELU_HYPS, jvec, kou_activation,
                                             regime, run_gd, seeds_verdict, test_level, window_fit)
 from claimcheck.checkers.verdict import Verdict
@@ -41,7 +43,7 @@ T0 = 100  # GD steps before the jump
 T_LO = 100  # the window never starts before t = 100
 TAU0 = 200.0  # ... nor before the normalised time η̂t = 200 (thm4_1.TAU0)
 MIN_DECADES = 3.0  # the certified window must span ≥ 3 decades of t
-MAX_SWITCHES = 64  # pattern changes followed before a seed counts as not certified
+MAX_SWITCHES = 512  # pattern changes followed before a seed counts as not certified
 RECORDS = 61  # geometric records of the jump
 LOSS_BAND = 2.0
 NORM_TOL = 0.1
@@ -50,6 +52,43 @@ GAP_EXP = -0.5
 C_SR = 4.0  # Theorem 4.3(b)'s unspecified absolute constant, read as in thm4_3 (C_SR there)
 GAMMAS = [0.05, 0.2, 0.5, 0.8, 0.95]
 BULLETS = ("norms", "stable-rank", "margins", "loss")
+
+
+S0_FRAC = 0.4
+TYPICAL_INIT = Hypothesis(
+    "typical Gaussian W⁽⁰⁾: Lemma B.2's event |S_i⁽⁰⁾| ≥ 0.4m for every i (w.p. ≥ 1 − δ under the Gaussian init with "
+    "m ≥ 50 log(2n/δ); Lemma F.1's proof uses |S_i⁽⁰⁾| ≥ cm through Lemma E.1)", "Lemma B.2 / proof of Lemma F.1",
+    lambda q: (q["S0_min_frac"], q["S0_min_frac"] >= S0_FRAC))
+
+
+def s0_min_frac(inst) -> float:
+    """min over init seeds and samples of |S_i⁽⁰⁾|/m, S_i⁽⁰⁾ = {r: ⟨w_{y_i,r}⁽⁰⁾, x_i⟩ ≥ 0} (Lemma B.2)."""
+    S0 = (inst.W0 @ inst.X.T) >= 0  # (B, 2m, n)
+    own = jvec(inst.m)[:, None] == inst.y[None, :]
+    return float((S0 & own[None]).sum(axis=1).min() / inst.m)
+
+
+def private_init(inst):
+    """The Gaussian init conditioned on the atypical event "every own-class neuron is active on exactly one own
+    sample, neurons dealt round-robin to the samples of their class, and inactive on every other sample":
+    each ⟨w_{j,r}, x_l⟩ with the wrong sign is reflected across x_l^⊥ (orthogonal data only, where the reflections
+    commute and leave the other inner products unchanged; as generators.kou.kill_sample). Then |S_i⁽⁰⁾| = m/k and
+    lim (W_j − W_j⁽⁰⁾)/log t has k orthogonal rows of equal norm: SR(W_j) → k (k samples per class)."""
+    X, y, m = inst.X, inst.y, inst.m
+    G = X @ X.T
+    if np.abs(G - np.diag(np.diag(G))).max() > 1e-12 * G.max():
+        raise ValueError("init: the private-neuron init needs orthogonal data")
+    want = -np.ones((2 * m, inst.n))
+    for c, j in enumerate((1.0, -1.0)):
+        own = np.flatnonzero(y == j)
+        for r in range(m):
+            want[c * m + r, own[r % own.size]] = 1.0
+    W0 = inst.W0.copy()
+    for i in range(inst.n):
+        a = W0 @ X[i]  # (B, 2m)
+        flip = np.sign(a) != want[None, :, i]
+        W0 -= (np.where(flip, 2.0 * a, 0.0) / G[i, i])[..., None] * X[i][None, None, :]
+    return attrs.evolve(inst, W0=W0)
 
 
 def horizon(p) -> int:
@@ -66,6 +105,8 @@ def _sr(K: np.ndarray) -> float:
 def decade_run(scn: Scenario) -> dict:
     """GD to T0 on every init seed, then the certified jump to the horizon; per seed the series on the recorded grid."""
     inst = materialise(scn)
+    if scn.get("init") == "private":
+        inst = private_init(inst)
     H = int(scn["horizon"])
     tr = run_gd(inst, T0, record=[0, T0], engine="compiled")
     out = {"inst": inst, "H": H, "seeds": []}
@@ -108,22 +149,22 @@ def limit_direction_sr(inst, fr) -> list[float]:
     return [_sr(Bm[:inst.m] @ Bm[:inst.m].T), _sr(Bm[inst.m:] @ Bm[inst.m:].T)]
 
 
-def window_start(s: dict) -> float:
+def window_start(s: dict, tau0: float = TAU0) -> float:
     """max(frozen_from, T_LO, τ₀/η̂): the pattern certified frozen and the normalised time η̂t ≥ τ₀ (thm4_1.TAU0 = 200,
-    past the loss transient)."""
-    return max(float(s["cert"]["frozen_from"]), T_LO, TAU0 / s["eta_hat"])
+    past the loss transient; τ₀ = 0 for a limsup of the stable rank, which needs only the frozen pattern)."""
+    return max(float(s["cert"]["frozen_from"]), T_LO, tau0 / s["eta_hat"])
 
 
-def _window(s: dict) -> np.ndarray:
-    return s["t"] >= window_start(s) * (1 - 1e-12)
+def _window(s: dict, tau0: float = TAU0) -> np.ndarray:
+    return s["t"] >= window_start(s, tau0) * (1 - 1e-12)
 
 
-def certified(s: dict, H: int) -> tuple[bool, str]:
+def certified(s: dict, H: int, tau0: float = TAU0) -> tuple[bool, str]:
     c = s["cert"]
     if not c["holds"]:
         return False, (f"pattern not certified to the horizon: certified until {c['certified_until']} of {H} "
                        f"({c['switches']} switches followed)")
-    lo = window_start(s)
+    lo = window_start(s, tau0)
     if math.log10(H / lo) < MIN_DECADES - 1e-9:
         return False, f"certified frozen window [{lo}, {H}] spans < {MIN_DECADES:g} decades ({c['switches']} switches)"
     return True, ""
@@ -221,18 +262,13 @@ def decades_verdict(scn: Scenario, theorem: str, hyps=None) -> Verdict:
     inst = run["inst"]
     relu = theorem == "4.3"
     k = inst.knobs()
-    k.update(horizon=run["H"], T0=T0)
+    k.update(horizon=run["H"], T0=T0, S0_min_frac=s0_min_frac(inst))
     H = measured(k, *(hyps or (RELU_HYPS if relu else LEAKY_HYPS)))
     if "diverged" in run:
         return Verdict.diverged(T0, constants=k, hypotheses=H)
-    certs = [s["cert"] for s in run["seeds"]]
-    summary = {"seeds_certified": sum(certified(s, run["H"])[0] for s in run["seeds"]), "seeds": len(certs),
-               "max_frozen_from": max(c["frozen_from"] for c in certs),
-               "max_switches": max(c["switches"] for c in certs), "horizon": run["H"], "t0": T0}
-    bad = [(b, certified(s, run["H"])[1]) for b, s in enumerate(run["seeds"]) if not certified(s, run["H"])[0]]
+    summary, bad = certificate_summary(run)
     if bad:
-        return Verdict.inconclusive(f"{len(bad)} of {len(certs)} init seeds not certified (seed {bad[0][0]}: "
-                                    f"{bad[0][1]}): their limits are not read — the example is no evidence")
+        return bad
     a = test_level(scn) / len(BULLETS)
     corners = corners_of(scn, inst)
     vs, rep = [], {}
@@ -251,6 +287,59 @@ def decades_verdict(scn: Scenario, theorem: str, hyps=None) -> Verdict:
         if v.evidence is not None:
             v.evidence.details["bullets"] = rep
     return Verdict.all_of(vs)
+
+
+def certificate_summary(run: dict, tau0: float = TAU0):
+    """(summary of the seeds' certificates, an inconclusive Verdict when some seed is not certified over a window of
+    ≥ MIN_DECADES, else None)."""
+    certs = [s["cert"] for s in run["seeds"]]
+    ok = [certified(s, run["H"], tau0) for s in run["seeds"]]
+    summary = {"seeds_certified": sum(o for o, _ in ok), "seeds": len(certs),
+               "max_frozen_from": max(c["frozen_from"] for c in certs),
+               "max_switches": max(c["switches"] for c in certs), "horizon": run["H"], "t0": T0,
+               "min_window_decades": min(math.log10(run["H"] / window_start(s, tau0)) for s in run["seeds"])}
+    bad = [(b, why) for b, (o, why) in enumerate(ok) if not o]
+    if bad:
+        return summary, Verdict.inconclusive(f"{len(bad)} of {len(certs)} init seeds not certified (seed {bad[0][0]}: "
+                                             f"{bad[0][1]}): their limits are not read — the example is no evidence")
+    return summary, None
+
+
+def limsup_verdict(scn: Scenario, bound: float, hyps, tau0: float = 0.0) -> Verdict:
+    """max_j max over the certified window of SR(W_j), worst init seed, against ``bound`` (Lemma F.1's limsup)."""
+    run = decade_run(scn)
+    inst = run["inst"]
+    k = inst.knobs()
+    k.update(horizon=run["H"], T0=T0, S0_min_frac=s0_min_frac(inst))
+    H = measured(k, *hyps)
+    if "diverged" in run:
+        return Verdict.diverged(T0, constants=k, hypotheses=H)
+    summary, bad = certificate_summary(run, tau0)
+    if bad:
+        return bad
+    per = [float(s["sr"][_window(s, tau0)].max()) for s in run["seeds"]]
+    b = int(np.argmax(per))
+    s = run["seeds"][b]
+    det = {"seed": b, "certificate": s["cert"], "certificates": summary, "SR_at_H": s["sr"][-1].tolist(),
+           "window": [window_start(s, tau0), float(run["H"])], "SR_limit_direction_derived": s.get("sr_limit"),
+           "corners": corners_of(scn, inst)}
+    return Verdict.compare("max_j max over the certified window [max(frozen_from, 100), H] of SR(W_j), worst init seed",
+                           per[b], float(bound), "<=", attainable=(1.0, float(min(inst.m, inst.d))), constants=k,
+                           hypotheses=H, details=det)
+
+
+def private_control(p, seeds: int, eta_hat: float) -> st.SearchStrategy:
+    return st.just(private_scenario(p, seeds, eta_hat))
+
+
+def private_scenario(p, seeds: int, eta_hat: float) -> Scenario:
+    """The atypical-init control: basis data x_i = e_i, n = 16 (k = 8 per class), m = 56 ≥ 10 log(n/δ) (the width
+    hypotheses of Theorem 4.3 and of F.1's C = 10 met), the given η̂, σ̂ = 0.05, the private-neuron init (|S_i⁽⁰⁾| = 7 = m/8):
+    the certified limit is SR(W_j) → 8."""
+    return Scenario("kou", 3, {"data": "basis", "n": 16, "d": 20, "n_pos": 8, "gamma": 0.0, "m": 56,
+                                       "eta_hat": float(eta_hat), "sig_hat": 0.05, "delta": 0.1, "seeds": int(seeds),
+                                       "R_max": 1.0, "kappa": 100.0, "pattern": "uniform", "init": "private",
+                                       "steps": T0, "horizon": horizon(p)})
 
 
 def corners_of(scn: Scenario, inst) -> list[str]:

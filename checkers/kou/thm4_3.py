@@ -106,7 +106,7 @@ CLAIM = register(Claim(
           r"\lim_{t\to\infty}\Big|y_if\big(\tfrac{W^{(t)}}{\|W^{(t)}\|_F},x_i\big)-y_kf\big(\tfrac{W^{(t)}}{\|W^{(t)}\|_F},x_k\big)\Big|=0,\ "
           r"L_S(W^{(t)})=\Theta(t^{-1})",
     kind="statistical",
-    hypotheses=list(RELU_HYPS),
+    hypotheses=list(RELU_HYPS) + [rates.TYPICAL_INIT],
     constants=list(CONSTANTS) + [Constant("c (stable rank)", C_SR, "Lemma F.3's example has limits near 2k/(k+1) < 2 "
                                                                "(k samples per class); 4 leaves room for nearly-"
                                                                "orthogonal data")],
@@ -162,19 +162,16 @@ CLAIM = register(Claim(
         Check("negative-control-dead-norms", "negative-control", DEAD, lambda s: _run(s, "norms"), cost=COST,
               violates=WIDTH.text, description="m = 1 (below C log(n/δ)): a class block inactive on its sample "
                                                "never moves", control="width"),
-        Check("negative-control-large-init-stable-rank", "negative-control",
-              lambda p: fixed(p, gamma=0.0, m=40, n=2, d=40, sig_hat=20.0), lambda s: _run(s, "sr"), cost=COST,
-              violates=SIGMA_R.text,
-              description="σ̂ = 20: the Gaussian W_j^{(0)} (SR ≈ 10) dominates the whole (finite) horizon", control="init"),
-        Check("negative-control-dead-decades", "negative-control",
-              lambda p: st.just(Scenario("kou", 1, {"data": "orth", "n": 2, "d": 4, "n_pos": 1, "gamma": 0.0, "m": 1,
-                                                    "eta_hat": 0.25, "sig_hat": 0.05, "delta": 0.1,
-                                                    "seeds": max(8, p.seeds // 4), "R_max": 1.0, "kappa": 100.0,
-                                                    "pattern": "uniform", "steps": rates.T0,
-                                                    "horizon": rates.horizon(p)})),
-              lambda s: rates.decades_verdict(s, "4.3"), cost=COST, violates=WIDTH.text, control="width",
-              description="m = 1 (below C log(n/δ)) through the certified decades: a class block inactive on its "
-                          "sample never moves, so its norm does not grow like log t"),
+        Check("negative-control-atypical-init-decades", "negative-control",
+              lambda p: rates.private_control(p, max(4, p.seeds // 12), 1 / C_ETA),
+              lambda s: rates.decades_verdict(s, "4.3", RELU_HYPS + (rates.TYPICAL_INIT,)), cost=COST,
+              violates=rates.TYPICAL_INIT.text, control="init",
+              description="basis data, n = 16 (8 per class), m = 56 ≥ C log(n/δ), σ̂ = 1/C: the Gaussian init "
+                          "conditioned on the atypical event that every own-class neuron is active on exactly one own "
+                          "sample (|S_i⁽⁰⁾| = m/8 < 0.4m); the certified pattern's limit is SR(W_j) = k = 8 > c = 4 "
+                          "(7.996 on the certified window). Replaces the large-init control (σ̂ = 20), whose SR fell "
+                          "from ≈ 11 (t = 10²) to 3.3–4.05 at t = 10⁹ (certified; derived limit 1): large init does not "
+                          "break the limsup, it only delays it"),
         Check("negative-control-dead-margins", "negative-control", DEAD, lambda s: _run(s, "margins"), cost=COST,
               violates=WIDTH.text, description="m = 1: a dead sample's margin stays 0 while the other grows", control="width"),
         Check("negative-control-dead-loss", "negative-control", DEAD, lambda s: _run(s, "loss"), cost=COST,
@@ -184,7 +181,12 @@ CLAIM = register(Claim(
           "limit of (b) is ≈ 2k/(k+1) = 4/3, 3/2 > 1, in the details), m from ⌈8 log(n/δ)⌉, d ≥ n + 8, η̂ ∈ [0.2, 1/4], "
           "8000 steps, 48 init seeds per instance with an exact Clopper–Pearson test of 'w.p. ≥ 1 − δ' (power at 3δ in "
           "details['test']); dev: n ∈ {4, 6, 10, 20}. The hardest corner (η̂ = σ̂ = 1/C, κ = C, smallest width) is "
-          "drawn first. The large-init control is a finite-horizon statement (the limsup itself is "
-          "not reachable in finite time). Experiment checks regenerate Figures 2 and 4 (MNIST replaced by sklearn's "
+          "drawn first. The former large-init control (σ̂ = 20, n = 2, m = 40, orthogonal data) "
+          "failed (b) only at finite horizons: run through the certified frozen-pattern jump, max_j SR(W_j) falls from "
+          "≈ 10–12 at t = 10² to 4.4–4.8 at 10⁸ and 3.3–4.05 at 10⁹ (4 init seeds, every pattern certified, ≤ 26 switches), "
+          "towards the certified pattern's derived limit 1 — a large initialisation delays the limit (‖W⁽⁰⁾‖_F ≈ 435 "
+          "against ‖W − W⁽⁰⁾‖_F ≈ 200 at 10⁹) but does not break the limsup. Its replacement breaks the typical-init "
+          "event that the proof of Lemma F.1 uses (|S_i⁽⁰⁾| ≥ cm): the certified limit SR(W_j) = k grows with the "
+          "samples per class. Experiment checks regenerate Figures 2 and 4 (MNIST replaced by sklearn's "
           "digits, offline); the ReLU full-W stable rank at t = 1000 is ≈ 2.0–2.4, per class ≈ 1.0–1.6.",
 ))
