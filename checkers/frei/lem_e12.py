@@ -103,7 +103,7 @@ CLAIM = register(Claim(
               loose='measured looseness ×8.3 in ci (loose): √(2C_R) comes from the worst-case loss ratio C_R; in the (A1)–(A2) regime the ratio is ≈ 1',
               description="every step t ≥ 1 of T, K seeds, α and ω at their bounds half of the time, data from the "
                           "hypothesis' boundary; order-statistic test of the 1 − δ event"),
-        Check("in-regime-late-phase", "in-regime", _late("scenarios"), _late("lem_e12"), cost=3.0, alpha=SHARE,
+        Check("in-regime-late-phase", "in-regime", _late("scenarios"), _late("lem_e12"), cost=3.0, alpha=1e-4,
               sharpness=2.0, corners=("late phase (T ≥ 10⁴ steps)", "largest R in the profile"),
               loose="measured looseness ×8–12 in ci (loose to weak): over every step of 10⁵–3·10⁵-step runs the ratio "
                     "(‖W⁽ᵗ⁾‖_F − ‖W⁽⁰⁾‖_F)/bound peaks at 0.08–0.13: √(2C_R) is the worst-case loss ratio, measured ≤ 2.3",
@@ -111,7 +111,7 @@ CLAIM = register(Claim(
                           "240 dev, 600 thorough), ‖W⁽ᵗ⁾‖_F exact from the implicit instance (tr K0 + Σ C∘(P + Z)), the "
                           "late-phase instances of Lemma E.4's in-regime-late-phase (checkers/frei/late_phase.py)"),
         Check("proof-step-per-neuron-late-phase", "in-regime", _late("scenarios"), _late("lem_e12", True), cost=3.0,
-              alpha=SHARE_PROOF, target="proof-step", sharpness=2.0,
+              alpha=5e-5, target="proof-step", sharpness=2.0,
               corners=("late phase (T ≥ 10⁴ steps)", "largest R in the profile"),
               loose="measured looseness ×8–12 in ci (loose to weak), as for the Frobenius bound",
               description="the proof's per-neuron bound ‖w_j⁽ᵗ⁾‖ ≤ ‖w_j⁽⁰⁾‖ + (√(2C_R)|a_j|R_maxα/√n)Σ_{s<t}Ĝ at every "

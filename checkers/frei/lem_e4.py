@@ -127,7 +127,7 @@ CLAIM = register(Claim(
               loose='measured looseness ×27 in ci (weak): in the (A1)–(A2) regime the loss ratio stays ≈ 1 over the horizon while C_R ≥ 20 is the worst case',
               description="K = profile.seeds initialisations, every step recorded, α and ω at their bounds half of the "
                           "time, data from the hypothesis' boundary; order-statistic test of P(sup ratio ≤ C_R) ≥ 1 − δ"),
-        Check("in-regime-late-phase", "in-regime", _late("scenarios"), _late("lem_e4"), cost=3.0, alpha=SHARE,
+        Check("in-regime-late-phase", "in-regime", _late("scenarios"), _late("lem_e4"), cost=3.0, alpha=1.5e-4,
               sharpness=2.0, corners=("late phase (T ≥ 10⁴ steps)", "largest R in the profile"),
               loose="measured looseness ×18 in ci (weak): over every step of 10⁵–3·10⁵-step runs (loss down to 2–3 % of "
                     "log 2) the sup ratio reaches 2.28 at R = 1.5 (1.45 at R = 1.2, 1.00004 at R = 1) against C_R = "
