@@ -31,3 +31,22 @@ def test_numeric_to_non_numeric_is_reported():
     """A number that becomes non-numeric (or vanishes) is reported (either branch of the mutant's condition)."""
     assert len(number_changes(_doc(0.5), _doc(None))) == 1
     assert len(number_changes(_doc(None), _doc(0.5))) == 1
+
+
+def test_sweep_page_one_knob_table():
+    """`claimcheck sweep` over one knob: the page has one row per grid point — the point, P(holds) to 3 decimals, the
+    95% CI, informative / examples — and the P(holds) curve. Kills reports/sweep.py:60 (`"<table><tr>" + …` →
+    `−`: a TypeError on every sweep whose grid is not two-dimensional)."""
+    from claimcheck.reports.sweep import render_sweep
+    summary = [{"point": {"n": 2}, "p_holds": 1.0, "ci": [0.5, 1.0], "holds": 4, "violated": 0, "examples": 5},
+               {"point": {"n": 8}, "p_holds": 0.25, "ci": [0.01, 0.8], "holds": 1, "violated": 3, "examples": 4},
+               {"point": {"n": 32}, "p_holds": None, "ci": None, "holds": 0, "violated": 0, "examples": 2}]
+    doc = {"claim": "x.lem1", "check": "in-regime", "grid": {"n": [2, 8, 32]}, "seeds": 3,
+           "records": [{}] * 11, "summary": summary}
+    page = render_sweep(doc)
+    assert "<table><tr><th>n</th><th>P(holds)</th><th>95% CI</th><th>informative / examples</th></tr>" in page
+    assert "<td>2</td>" in page and "<td>8</td>" in page and "<td>32</td>" in page
+    assert ">1.000</td><td>[0.500, 1.000]</td><td>4 / 5</td>" in page
+    assert ">0.250</td><td>[0.010, 0.800]</td><td>4 / 4</td>" in page
+    assert ">—</td><td>—</td><td>0 / 2</td>" in page
+    assert "<svg" in page and "11 points" in page
