@@ -9,6 +9,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.linear.common import ALPHA_SHARE, ISOTROPIC, test_level
 from claimcheck.checkers.symbolic.linear import half_moment_identities, kernel_eq5
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import SolverTrouble, Verdict
 from claimcheck.generators.linear import SEEDS, general_problem, log_uniform, scenario
 from claimcheck.simulator.population import loss
@@ -72,6 +73,11 @@ CLAIM = register(Claim(
         Check("sympy-derivation", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), _sympy,
               description="sympy: eq. (5) as a polar integral in the plane of a, b; E[φ′(g)] = E[g φ(g)] = ½",
               sharpness=None, sharpness_why="symbolic identity", cost=3),
+        Check("proof-a1-displays", "in-regime", lambda p: SC.general_states(k=(1, 5), r=(1, 3), d=(1, 8)), SC.run_a1,
+              target="proof-step",
+              description="A.1's compact matrix form and its r = 1 form against (6)'s last line (float identities); (5) and "
+                          "(6) themselves: sympy-derivation (polar integral) and in-regime (Monte Carlo)",
+              sharpness=None, sharpness_why="identities (float tolerance)"),
         Check("negative-control-anisotropic", "negative-control", lambda p: _problems(sigma_top=1.5), _mc,
               description="x ~ N(0, Σ), Σ = I + ½uuᵀ: the isotropic closed form must disagree with the Monte-Carlo loss",
               violates=ISOTROPIC.text, control="data"),

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.linear.common import ISOTROPIC
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import SEEDS, general_problem, log_uniform, scenario
 from claimcheck.simulator.population import angles, grad, loss
@@ -61,6 +62,11 @@ CLAIM = register(Claim(
         Check("in-regime", "in-regime", lambda p: _problems(), _fd,
               description=f"(7) (and (8) when r = 1) vs central finite differences of ℒ, relative error ≤ {TOL:g}",
               sharpness=None, sharpness_why="identity: the bound is a finite-difference tolerance"),
+        Check("proof-a2-displays", "in-regime", lambda p: SC.general_states(k=(2, 4), r=(1, 3), d=(2, 5)), SC.run_a2,
+              target="proof-step",
+              description="A.2: (7) (both printed forms of g(a, b)) against the FD of (5), and the three lines of the ∇_{w_i}ℒ "
+                          "display against the FD of the loss (6), general k, r",
+              sharpness=None, sharpness_why="identities (finite-difference tolerance 1e-6)"),
         Check("negative-control-anisotropic", "negative-control", lambda p: _problems(sigma_top=1.01), _fd,
               description="x ~ N(0, Σ), Σ = I + 0.01uuᵀ (just past isotropy): (7) must disagree with FD of the true loss",
               violates=ISOTROPIC.text, control="data"),

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.linear.common import ISOTROPIC
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import SEEDS, general_problem, log_uniform, scenario
 from claimcheck.simulator.population import grad, hessian_W
@@ -110,11 +111,19 @@ CLAIM = register(Claim(
                     consequence="the other reading, P_{w_ℓ⊥}w̄_m (bar on w_m only), differs by 1/sin θ_ℓm and does not "
                                 "match the finite-difference Hessian off θ = π/2",
                     check="other-reading-bar-on-w-only"),
+        PrintedNote("typo", "A.3.2, the first display, line 1", "E_x[r(x)v_ℓδ(w̄_ℓᵀx)xxᵀ]",
+                    "E_x[r(x)v_ℓδ(w_ℓᵀx)xxᵀ] (∇²_{w_ℓ}f = v_ℓφ″(w_ℓᵀx)xxᵀ; the next line's v_ℓ/‖w_ℓ‖ comes from "
+                    "δ(w_ℓᵀx) = δ(w̄_ℓᵀx)/‖w_ℓ‖)",
+                    consequence="none downstream (line 2 on is right); as printed line 1 is ‖w_ℓ‖ times line 2",
+                    evidence="exact scaling δ(w̄ᵀx) = ‖w‖δ(wᵀx); the final display with P_{w_ℓ⊥} matches the FD Hessian "
+                             "(in-regime)"),
         PrintedNote("typo", "A.3.2, the intermediate display before (9)", "P_{w_i⊥} (running index i)",
                     "P_{w_ℓ⊥} (the fixed ℓ, as in the final display (9))",
                     consequence="with P_{w_i⊥}w_i = 0 the printed intermediate's first term would vanish identically; "
                                 "the final display (9), checked by in-regime, has P_{w_ℓ⊥}",
-                    evidence="in-regime: (9) with P_{w_ℓ⊥} matches the FD Hessian to 1e-5 on every example")],
+                    check="proof-a32-as-printed",
+                    evidence="in-regime: (9) with P_{w_ℓ⊥} matches the FD Hessian to 1e-5 on every example; the final display "
+                             "as printed (P_{w_i⊥}) misses it by 30–50 % (proof-a32-as-printed)")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _problems(), _fd,
               description=f"(9) vs central FD of the closed-form gradient, relative error ≤ {TOL:g}; random W, the optimum "
@@ -130,6 +139,19 @@ CLAIM = register(Claim(
                           "confirms that the unit-vector reading used by in-regime is the only one consistent with ∇ℒ",
               sharpness=None, sharpness_why="a reading's disagreement (a lower bound on an error), not a bound to "
                                            "tighten"),
+        Check("proof-a31-displays", "in-regime", lambda p: SC.general_states(k=(2, 2), d=(2, 6)), SC.run_a31,
+              target="proof-step",
+              description="A.3.1 for ℓ ≠ m: (4) E[δ′(w̄_ℓᵀx)φ′(w̄_mᵀx)] = −cos θ/(2π sin θ) and (5) E[δδ] = 1/(2π sin θ) (δ "
+                          "mollified at h = 10⁻³, quadrature), (7) E[φ′φ′] = (π − θ)/(2π) (bivariate orthant probability), "
+                          "(6) the first term, (8) the combined display and (9)'s alternative form (unit-vector reading) "
+                          "against the exact E[φ′φ′xxᵀ] (wedge quadrature in the plane of w_ℓ, w_m)",
+              sharpness=None, sharpness_why="identities (quadrature / mollifier tolerance 1e-4)"),
+        Check("proof-a32-as-printed", "in-regime", lambda p: SC.general_states(), SC.run_a32_printed, target="proof-step",
+              description="A.3.2's final display for E[r(x)∇²_{w_ℓ}f] as printed, with P_{w_i⊥}w̄_iw̄_iᵀP_{w_i⊥} (= 0 for every i) "
+                          "in its second term, against the measured E[r∇²f] = FD of the closed-form ∇_{w_ℓ}ℒ − v_ℓ²/2·I, every ℓ",
+              erratum="as printed (P_{w_i⊥}) the rank-one terms vanish and the display misses E[r∇²f] by 30–50 % of its size; with "
+                      "P_{w_ℓ⊥} (the (9) first case) it matches the FD Hessian (in-regime)",
+              sharpness=None, sharpness_why="a display's disagreement with FD (an identity's residual)"),
         Check("negative-control-anisotropic", "negative-control", lambda p: _problems(sigma_top=1.01), _fd,
               description="x ~ N(0, Σ), Σ = I + 0.01uuᵀ: (9) must disagree with FD of the true gradient",
               violates=ISOTROPIC.text, control="data"),

@@ -6,6 +6,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.linear.common import V_UNIT
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import pair_state, pair_states
 from claimcheck.simulator.population import angle, grad
@@ -50,6 +51,10 @@ CLAIM = register(Claim(
         Check("in-regime", "in-regime", lambda p: pair_states(rad=(0.0, 3.0), w1=(1e-3, 1e3)), _check,
               description="A.4 display vs the inner product with the closed-form gradient (8), to 1e-12 relative, any W, a",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
+        Check("proof-a4-lines", "in-regime", lambda p: SC.pop_states(), SC.run_a4, target="proof-step",
+              description="A.4's first display line by line (the row split, lines 2–3 from Eq. 8, lines 4–5, lines 6–8) and the "
+                          "rearranged display, against ⟨W − W*, ∇ℒ⟩ from the closed-form gradient, along 20 steps of population GD",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
         Check("negative-control-v", "negative-control",
               lambda p: pair_states(rad=(0.0, 3.0), v=(1.01, 1.02)), _check,
               description="v = [v₁, −v₂] with v₁, v₂ ∈ [1.01, 1.02] (just past v₁ = v₂ = 1): the display must fail",

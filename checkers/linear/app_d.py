@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.linear.common import emp_grad
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import gaussian_data, pair_state, pair_states
 from claimcheck.simulator.population import simulate_population
@@ -72,6 +73,11 @@ CLAIM = register(Claim(
               description=f"{STEPS} scaled GD steps with v₁, v₂ log-uniform in [0.1, 10] vs unit-v GD on W̃ from the mapped "
                           "init, population (closed form) and empirical (same samples) loss; agreement to 1e-10",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
+        Check("proof-d-displays", "in-regime", lambda p: SC.d_states(), SC.run_d, target="proof-step",
+              description="D's displays as printed: d1 ∇_{w_i}ℒ = v_i∇_{w̃_i}ℒ, d2 the three-line rewrite of the scaled step "
+                          "(v_iw_i⁺ = w̃_i − μ∇_{w̃_i}ℒ), d4 min(v²)‖W − W*‖² ≤ ‖diag(v)W − [a, −a]‖² ≤ max(v²)‖W − W*‖² "
+                          "(d3 is F.1's conclusion: linear.thm1 proof-f1-chain), v₁, v₂ log-uniform [0.1, 10]",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
         Check("negative-control-unscaled", "negative-control", lambda p: _states(p=1.9, v=(2.0, 4.0)), _run,
               description="step μ/|v_i|^1.9 instead of μ/v_i² (just off the paper's exponent): trajectories must differ",
               violates=SCALED.text, control="step"),

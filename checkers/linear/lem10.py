@@ -19,6 +19,7 @@ from scipy import optimize
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.linear.common import ALPHA_SHARE, adversarial_min, emp_grad, seeds_verdict, test_level
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 
 from claimcheck.generators.linear import SEEDS, gaussian_data, scenario, unit
@@ -165,6 +166,12 @@ CLAIM = register(Claim(
               description="display (16) as printed, ‖∇L̂(W)‖²_F ≤ (4/n)Σr(x_i)², at the adversary's ‖W‖ → ∞ points "
                           "(one data set per example, n/d ∈ {1, 2}, d ∈ [8, 12])",
               sharpness=None, sharpness_why="a proof display read as printed; it fails"),
+        Check("proof-e23-displays", "in-regime", lambda p: SC.lem10_states(), SC.run_e23, target="proof-step",
+              description="E.2.3's displays other than (16) (proof-16) as printed, on one data set (d ∈ [4, 8], n/d ∈ {1, 2, 4, 8}) "
+                          "at W = W* + scale·G (scale log-uniform 1e-2…1e3): the split of ‖∇L̂‖², the sup form, the 3-line "
+                          "Cauchy–Schwarz chain, the 3-line bound (1/n)Σr² ≤ 8‖W − W*‖² ((a), (b), (c)); the two steps through "
+                          "the spectral event ‖X‖² ≤ 2(d + n) only where that event holds (it may fail w.p. 2e^{−γd})",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
         Check("negative-control-few-samples", "negative-control", lambda p: _states([0.125, 0.2], starts=2), _run_one,
               description="n ∈ {d/8, d/5} (< d): λ_max(M±) ≈ ½(1 + √(2d/n))² exceeds 4√2 (n = d/4 is borderline)",
               violates=N_GE.text, control="size"),

@@ -4,11 +4,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.linear import experiments as X
 from claimcheck.checkers.linear.common import adversarial_min, fit_rate
 from claimcheck.checkers.symbolic.linear import lemma3_identities
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import SolverTrouble, Verdict
 from claimcheck.generators.linear import SEEDS, log_uniform, pair_state, pair_states, scenario
 from claimcheck.simulator.population import grad, simulate_population
@@ -154,6 +155,12 @@ CLAIM = register(Claim(
     statement="For all iterations τ, ‖w₁^(τ+1) + w₂^(τ+1)‖ ≤ ‖w₁^(τ) + w₂^(τ)‖ when μ ≤ 1 (v₁ = v₂ = 1, population loss)",
     latex=r"\|\mathbf w_1^{(\tau+1)}+\mathbf w_2^{(\tau+1)}\|\le\|\mathbf w_1^{(\tau)}+\mathbf w_2^{(\tau)}\|\quad(\mu\le1)",
     kind="deterministic", hypotheses=[MU],
+    printed_notes=[PrintedNote("hypothesis-stronger", "Lemma 3, the step-size condition", "μ ≤ 1",
+                               "μ ≤ 4: the one-step adversary (worst (θ, ‖w₂‖/‖w₁‖)) finds no increase of ‖w₁ + w₂‖ up to "
+                               "μ = 4.00 and the first at μ = 4.02 (ratio 1.010; 1.025 at 4.05): stronger than needed by ×4",
+                               consequence="none for the lemma; Theorem 1's proof only uses μ ≤ c₁ = 0.12",
+                               evidence="tests/test_linear_scans.py (μ = 4.0 holds, μ = 4.02 fails, the in-regime check's "
+                                        "adversary)")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _states(), _one_step,
               description="one step from any W (norms 1e-3…1e3 × ‖a‖, near-antiparallel pairs, aligned pairs), μ log-uniform "
@@ -165,6 +172,11 @@ CLAIM = register(Claim(
         Check("proof-e11-identities", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), _sympy,
               description="sympy: the two factorizations and α + β = (p + q)² of E.1.1", target="proof-step",
               sharpness=None, sharpness_why="symbolic identity", cost=3),
+        Check("proof-e11-displays", "in-regime", lambda p: SC.pop_states(), SC.run_e11, target="proof-step",
+              description="E.1.1's 7 displays as printed (d1 ∇w₁ℒ + ∇w₂ℒ, d2 the update of w₁ + w₂, d3 the squared norm, d4 its "
+                          "(α, β) form, d5 the difference, d6 (1 − cos θ)(1 + β − α) ≥ 0, d7 (1 + cos θ)(1 − β − α) ≥ 0) and the inline "
+                          "β ≥ 0, α + β ≤ 1, at the state and every step of a 20-step population GD from it (μ ≤ 1, ‖w₁ + w₂‖/‖a‖ ≤ 3)",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
         Check("negative-control-large-step", "negative-control", lambda p: _states(mu_lo=4.05, mu_hi=4.2), _one_step,
               description="μ ∈ [4.05, 4.2]: the proof's conditions α ± β ≤ 1 hold up to μ = 4 (θ = π: s⁺ = (1 − μ/2)s), "
                           "so the first failures are just past μ = 4; μ ∈ (1, 4] does not break the conclusion",

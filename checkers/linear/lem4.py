@@ -8,6 +8,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.linear.app_a4 import a4
 from claimcheck.checkers.linear.common import SMALL_SUM, adversarial_min
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import SEEDS, pair_state, pair_states, scenario
 from claimcheck.simulator.population import angle, grad
@@ -120,6 +121,18 @@ CLAIM = register(Claim(
         Check("proof-fig6", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), _fig6, target="proof-step",
               description="Fig. 6: h̃/‖w₁‖² ≥ 0 on θ ∈ [0, π] × r ∈ [1e-5, 1e5] (121 × 201 grid + local search), γ₁ with −2α",
               sharpness=None, sharpness_why="non-negativity (bound 0): no tightening factor applies", cost=3),
+        Check("proof-e12-displays", "in-regime", lambda p: SC.pop_states(rad=(0.0, 0.5)), SC.run_e12, target="proof-step",
+              description="E.1.2 d2 (compact form, Cauchy–Schwarz ≥), d3 ‖a_min‖ (against a dense search over ‖a‖ ≥ 2‖w₁ + w₂‖) "
+                          "and d4 h̃ ≤ h, with γ₁'s sign as corrected (proof-h-display tests the printed +2α), along 20 steps "
+                          "of population GD from states in Lemma 4's ball",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
+        Check("proof-fig6-as-printed", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), SC.run_fig6_printed,
+              target="proof-step",
+              description="Fig. 6 (the proof's last step, h̃ ≥ 0) evaluated with γ₁ as printed (+2α) on a 61 × 61 (θ, r) grid: "
+                          "the downstream consequence of the γ₁ erratum",
+              erratum="with γ₁ as printed (+2α) h̃/‖w₁‖² reaches −2.78 (θ = π, r = ‖w₂‖/‖w₁‖ ≈ 2.5): the printed chain does not "
+                      "give Fig. 6; the figure (non-negative) matches the corrected sign −2α (proof-fig6)",
+              sharpness=None, sharpness_why="a sign (bound 0), not a factor"),
         Check("negative-control-outside-ball", "negative-control",
               lambda p: pair_states(rad=(0.52, 0.55), w1=(0.1, 10), starts=0, maxiter=60), _check,
               description="‖w₁ + w₂‖/‖a‖ ∈ [0.52, 0.55] (just past ½): the adversary (one start at the derived worst case) must find a ratio below 0.3",

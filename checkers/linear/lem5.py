@@ -6,6 +6,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.linear.common import ISOTROPIC, adversarial_min
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import pair_state, pair_states, sigma_matrix
 from claimcheck.simulator.population import angle, grad
@@ -85,6 +86,11 @@ CLAIM = register(Claim(
         Check("proof-ineq-10", "in-regime", lambda p: _states(), _ineq10, target="proof-step",
               description="inequality (10) (and (11), its mirror image) over (θ, ‖w₂‖/‖w₁‖) by search",
               sharpness=2.0),
+        Check("proof-e13-displays", "in-regime", lambda p: SC.pop_states(rad=(0.0, 10.0)), SC.run_e13, target="proof-step",
+              description="E.1.3's displays as printed: both case chains of (10) step by step ((a)–(c) for θ < π/2, (a)–(d) for "
+                          "θ ≥ π/2, over a 48-point θ grid at the state's ‖w₂‖/‖w₁‖) and (11), the gradient rows, the 6-line "
+                          "‖∇w₁ℒ‖² chain, the ‖∇w₂ℒ‖² bound and the sum ≤ (5/2)‖W − W*‖², along 20 steps of population GD",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
         Check("negative-control-anisotropic", "negative-control",
               lambda p: _states(sigma_top=3.3), _check,
               description="x ~ N(0, Σ), Σ = I + 2.3uuᵀ: near W* along u, ∇ℒ_Σ ≈ ½Σ(W − W*) gives ratio ≈ 1.65 > √(5/2); "

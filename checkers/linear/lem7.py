@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, emp_grad, seeds_verdict, test_level
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
@@ -64,7 +65,14 @@ CLAIM = register(Claim(
     printed_notes=[PrintedNote("typo", "E.2.1, the proof's last sentences", "‖w₂^(1) − a‖ ≤ ε/√2 and "
                                "‖w₁^(1) − a‖² + ‖w₂^(1) − a‖² ≤ ε²", "‖w₂^(1) + a‖ (the statement's form; w₂ → −a)",
                                consequence="none for the finding: the statement prints + a and is tested as printed; "
-                                           "‖w₂^(1) − a‖ ≈ 2‖a‖ could not be small")],
+                                           "‖w₂^(1) − a‖ ≈ 2‖a‖ could not be small"),
+                   PrintedNote("hypothesis-stronger", "E.2.1, the choice 'Let c₆ = ε/40, δ ≤ ε/40'", "c₆ = ε/40",
+                               "the proof's own chain (3 + 2δ)·2c₆‖a‖ + 4δ‖a‖ ≤ ε/√2 (‖a‖ = 1, ε = 1, δ = ε/40) allows "
+                               "c₆ ≤ 0.0995ε: the init condition is stronger than the proof needs by ×3.98 (and at "
+                               "c₆ = ε/40 the chain gives 0.2525ε, ×2.8 below ε/√2)",
+                               consequence="none: a safe choice; the lemma would hold with a ×4 larger init radius",
+                               evidence="checkers.linear.steps_emp.constants() (recomputed; the thm2 check "
+                                        "proof-constants-recomputed evaluates the same relations)")],
     expected="false-as-printed",
     expected_reason="the one-step error ‖w₁^(1) − a‖² + ‖w₂^(1) + a‖² scales like ‖a‖² (the sampling error of the step is "
                     "≈ ‖a‖√(d/n)), while ε² and the numerical constants C, c do not: at ‖a‖ = 10 it exceeds ε² on every "
@@ -92,6 +100,15 @@ CLAIM = register(Claim(
               loose="at C = 16 the error is ≈ ε²‖a‖²/4 with a 95% quantile ≈ 0.3ε²‖a‖²: the bound is loose by ≈ ×3–5 "
                     "at the declared C (C is unspecified; a finding about the declared constant, not the lemma)",
               cost=2),
+        Check("proof-e21-displays", "in-regime", lambda p: SC.emp_states(), SC.run_e21, target="proof-step",
+              description="E.2.1's displays as printed after one μ = 2 step on one data set (n/d ∈ {10, 40}, ‖a‖ log-uniform "
+                          "[0.1, 10], init at c₆ = 0.01 with σ₁ = σ₂, the corner): the 5-line update, (12) through the four Lemma 8 "
+                          "deviations (δ := the smallest δ for which the four events hold here), the expectation identity "
+                          "(via Eq. 7's g), the 3-line w₁⁽¹⁾ − a identity, the triangle bound, ‖E[…]‖ ≤ ‖w₁‖ + ‖w₂‖, the "
+                          "(3 + 2δ) bound and its c₆ line; and the init event's probability P[‖w₁⁽⁰⁾‖ + ‖w₂⁽⁰⁾‖ > 2c₆‖a‖] "
+                          "≤ 2e^{−d/8} computed exactly (χ_d densities). The last line (… ≤ ε/√2) is the statement's ‖a‖ "
+                          "issue (this claim's finding)",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
         Check("negative-control-few-samples", "negative-control",
               lambda p: _states("corrected", st.just(1.0), SEED_FACTOR * p.seeds, nC=1.0), _run, alpha=ALPHA_SHARE,
               control="size", description="n = ⌈d/ε²⌉ (C = 1 < 16): the error ≈ 4ε² exceeds ε²", violates=N_GE.text),

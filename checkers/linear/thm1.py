@@ -9,7 +9,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.linear import experiments as X
 from claimcheck.checkers.linear.common import c_eff, fit_rate
@@ -435,6 +435,22 @@ CLAIM = register(Claim(
     latex=r"\|\mathbf W^{(\tau)}-\mathbf W^*\|_F^2\le\frac{\max(v_1^2,v_2^2)}{\min(v_1^2,v_2^2)}(1-c_2\mu)^\tau"
           r"\|\mathbf W^{(0)}-\mathbf W^*\|_F^2",
     kind="deterministic", hypotheses=[INIT, STEP, K2], constants=[C1, C2],
+    printed_notes=[
+        PrintedNote("hypothesis-stronger", "Theorem 1, μ ≤ c₁ (F.1: c₁ = α/β² = 0.12)", "μ ≤ c₁ = 0.12",
+                    "at the hardest corner (s = −½a, w̃₁ = −10⁻⁶a, κ = 1) the conclusion with c₂ = 0.3 holds up to μ = 2.80 "
+                    "(c₂_eff(μ) ≈ 0.6 − μ/10; brentq) and on 40 random in-regime starts at μ = 2.5 (min c₂_eff 0.365): "
+                    "stronger than needed by ×23",
+                    consequence="none for the statement; the proof's μ ≤ α/β² comes from Lemma 5's β = √(5/2), itself "
+                                "loose by √5 (linear.lem5)",
+                    evidence="tests/test_linear_scans.py (corner: μ = 2.5 holds, μ = 3.0 fails)"),
+        PrintedNote("hypothesis-stronger", "Theorem 1, the initialization ‖v₁w₁⁽⁰⁾ + v₂w₂⁽⁰⁾‖ ≤ ½‖a‖",
+                    "‖v₁w₁⁽⁰⁾ + v₂w₂⁽⁰⁾‖ ≤ ½‖a‖",
+                    "at the hardest corner (the sum anti-aligned with a, a neuron ≈ 0, μ = c₁) the conclusion with "
+                    "c₂ = 0.3 holds up to ‖s‖ = 0.742‖a‖ (brentq) and on 40 random starts at 0.7‖a‖ (min c₂_eff 0.685); "
+                    "aligned starts hold up to ‖s‖ → ‖a‖: stronger than needed by ×1.48 (Lemma 4's ½ is sharp for "
+                    "Lemma 4 itself, α = 0.3 exactly at ½)",
+                    consequence="none; the theorem would hold with the ball ‖s‖ ≤ 0.74‖a‖ at c₂ = 0.3",
+                    evidence="tests/test_linear_scans.py (corner: ‖s‖ = 0.7‖a‖ holds, 0.8‖a‖ fails)")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _states(steps=int(300 * p.horizon), w1=(1e-6, 1e2)), _run,
               refine=_refine,
@@ -475,7 +491,7 @@ CLAIM = register(Claim(
         Check("negative-control-saddle-init", "negative-control",
               lambda p: _states(rad=(1.02, 1.05), mus=(C1.value,), modes=("aligned",), w1=(1.01, 1.03), steps=80), _run,
               description="init in the saddle valley just past ‖w̃₁ + w̃₂‖ = ‖a‖ (aligned with a; the first failing inits: "
-                          "inits with ½ < ‖s‖/‖a‖ < 1 were not seen to fail)", violates=INIT.text, control="init"),
+                          "aligned inits with ½ < ‖s‖/‖a‖ < 1 were not seen to fail; at the anti-aligned corner the first failure is at ‖s‖ = 0.742‖a‖, see the printed note)", violates=INIT.text, control="init"),
         Check("negative-control-large-step", "negative-control",
               lambda p: _states(mus=(4.1, 4.3), steps=40), _run,
               description="μ ∈ {4.1, 4.3}: near W* the simulated Hessian is ½I, so GD diverges for μ > 4 (μ ∈ (c₁, 4) "

@@ -17,6 +17,7 @@ from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.linear import experiments as X
 from claimcheck.checkers.linear.common import ALPHA_SHARE, SEED_FACTOR, c_eff, emp_grad, fit_rate, seeds_verdict, test_level
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Evidence, Verdict
 from claimcheck.generators.linear import SEEDS, gaussian_data, log_uniform, scenario, unit
 
@@ -242,7 +243,38 @@ CLAIM = register(Claim(
                                "∇L̂(W^(τ)) (the empirical loss the theorem defines; F.3's proof uses ∇L̂)",
                                consequence="none for the finding: read as printed (population gradient) the theorem "
                                            "holds too (as-printed-population-gradient)",
-                               check="as-printed-population-gradient")],
+                               check="as-printed-population-gradient"),
+                   PrintedNote("typo", "E.2.2, display (13), first line",
+                               "(1/n)Σr² − √((1/n)Σr²·√(A² + B²)) (the radical over both factors)",
+                               "(1/n)Σr² − √((1/n)Σr²)·√(A² + B²) (Cauchy–Schwarz: a product of two roots; possibly lost "
+                               "in transcription)", consequence="as printed the next (AM–GM) line does not follow near W*; "
+                               "read so it does and (13) holds as the proof uses it", check="proof-e22-13-as-printed"),
+                   PrintedNote("typo", "E.2.2, 'Use Lemma 9 with w = w₂' display", "holds for all ‖w₂ − a‖ ≤ ε",
+                               "‖w₂ + a‖ ≤ ε (w₂ is near −a; the display's own right side has ‖w₂ + a‖)",
+                               consequence="none: a domain typo"),
+                   PrintedNote("constant-differs", "F.3, 'c₅ = α/β²' with β of (19) (Lemma 10)",
+                               "β = 4√2 ⇒ c₅ = α/32 = 1.66e-5 (α = 1/(600π))",
+                               "E.2.3's chain gives β = 8 (two row bounds 2√((1/n)Σr²) each ⇒ (8/n)Σr², linear.lem10 "
+                               "proof-16) ⇒ c₅ = α/64 = 8.3e-6",
+                               consequence="c₅ halves; the theorem's form is unchanged (it survives with the smaller "
+                                           "constant); c₈ = α = 5.3e-4 is unaffected. proof-constants runs at the printed "
+                                           "chain's 1.7e-5 and holds", check="proof-constants"),
+                   PrintedNote("hypothesis-stronger", "Theorem 2, μ ≤ c₅ (F.3: c₅ = α/β² ≈ 1.7e-5)", "μ ≤ c₅",
+                               "on the suite's in-regime instances (d = 8, n = 10d, init at c₆ = 0.01, 12 data sets per "
+                               "point) the conclusion holds at every seed up to μ = 1.5 and first fails at μ = 1.9 (5/12), "
+                               "with the declared c₈ = 0.1; with the proof's own constants (c₈ = α = 5.3e-4, c₆ = ε/40 = "
+                               "2.2e-4) up to μ = 1.0, first failures at 1.9: stronger than needed by ×6·10⁴ (the proof's "
+                               "c₅) and ×12 (the declared c₅ = 0.12)",
+                               consequence="none for the statement (c₅ is unspecified); the proof's α/β² is far from "
+                                           "what the dynamics need",
+                               evidence="tests/test_linear_scans.py (μ = 1.5 holds on all 12 data sets, μ = 2.5 fails on all)"),
+                   PrintedNote("hypothesis-stronger", "Theorem 2, the init radius √(v₁²σ₁² + v₂²σ₂²)√d ≤ c₆‖a‖",
+                               "c₆ (the proof: c₆ = ε/40 ≈ 2.2e-4)",
+                               "same instances, μ = c₅ = 0.12: the conclusion holds on every data set up to c₆ = 1.0 and "
+                               "first fails at c₆ = 2 (2/12): stronger than needed by ×100 (declared 0.01) and ×4500 (the "
+                               "proof's ε/40)",
+                               consequence="none (c₆ unspecified); the first step μ₁ = 2 removes the init almost entirely",
+                               evidence="tests/test_linear_scans.py (c₆ = 1 holds on all 12, c₆ = 4 fails on 11 of 12)")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _states(K=SEED_FACTOR * p.seeds, steps=int(120 * p.horizon)), _run,
               alpha=ALPHA_SHARE,
@@ -281,6 +313,32 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why="with the proof's constants every relation is loose by orders of magnitude "
                                            "(α = 5.3e-4 against a measured correlation ≈ 0.5); the check reads the "
                                            "displays, their tightness is not in question"),
+        Check("proof-e22-displays", "in-regime", lambda p: SC.emp_states(), SC.run_e22, target="proof-step",
+              description="E.2.2's displays as printed (the proof of (18)), ‖a‖ = 1 (its WLOG), at W with ‖W − W*‖_F = tε "
+                          "(t log-uniform [0.05, 1], ε log-uniform [0.005, 0.2]) on one data set, n/d ∈ {10, 40}: the 4-line "
+                          "identity, both Cauchy–Schwarz lines, (13)'s AM–GM and last lines (its first line: "
+                          "proof-e22-13-as-printed; its Lemma 9 substitution: linear.lem9), the split, (14) (a), (b), (=), (c) "
+                          "with c = 1/(200π), the decomposition of w₂, w₂ᵀx ≤ h₂,⊥ᵀx, (15), the (1 − ε) display, the "
+                          "indicator inclusion, its conclusion, and the final ⟨∇L̂, W − W*⟩ ≥ (c/2 − 2ε² − 9ε²/(8(1 − ε)²))‖W − W*‖² "
+                          "(the second application of Lemma 9, at w = w₂, is Lemma 9's second link mirrored: linear.lem9)",
+              sharpness=None, sharpness_why="proof-step displays checked as printed: identities (float tolerance) and the proof's own inequalities, several loose by design (triangle, Cauchy–Schwarz); their tightness is not in question"),
+        Check("proof-e22-13-as-printed", "in-regime", lambda p: SC.emp_states(), SC.run_e22_13_printed, target="proof-step",
+              description="(13)'s first line as printed, S − √(S·√(A² + B²)) (the radical over both factors; S = (1/n)Σr², "
+                          "A, B = (3/2)(ε/(1 − ε))‖w₁ − a‖, ‖w₂ + a‖), against its second line S − ½(S + A² + B²): the AM–GM "
+                          "step must give line 1 ≥ line 2; same instances as proof-e22-displays",
+              erratum="with the printed radical √(S·√(A² + B²)) ~ ‖W − W*‖^{3/2} while ½(S + A² + B²) ~ ‖W − W*‖², so line 1 < line 2 "
+                      "near W* (every instance tried); with √S·√(A² + B²) (Cauchy–Schwarz's product of two roots) the AM–GM "
+                      "step holds (proof-e22-displays)",
+              sharpness=None, sharpness_why="a step that fails (no tightening in question)"),
+        Check("proof-constants-recomputed", "in-regime", lambda p: st.builds(lambda s: scenario(s), SEEDS), SC.run_constants,
+              target="proof-step",
+              description="every constant the proofs derive, recomputed (sympy where closed form, brentq otherwise; "
+                          "checkers.linear.steps_emp.constants): F.1 c₁ = α/β² = 0.12, c₂ = 0.3; E.1.3 β² = 5/2; E.2.4 "
+                          "Case I (1 − ρ)/√(8π) − (5√2 − 7)/(20√π) = 1/(10√π) and its square 1/(100π); Case II "
+                          "1/(8√π) − 1/(40√π) = 1/(10√π); (14)'s c = 1/(200π); Lemma 9's √2(δ + √(21/20)ε) ≤ (3/2)ε at "
+                          "δ = ε/100; E.2.2's δ + √(21/20)ε ≤ 2ε; F.3 c₈ = α = c/3; (12)'s 24 = 4 × 6. Differing ones are "
+                          "printed notes (Lemma 10's β = 4√2 vs 8: linear.lem10; c₅ here; c₆ = ε/40: linear.lem7)",
+              sharpness=None, sharpness_why="exact constants (equalities to 1e-12, or a bound the proof needs)"),
         Check("negative-control-stalled-few-samples", "negative-control",
               lambda p: _states(n_over=(1.0, 1.5), K=SEED_FACTOR * p.seeds, steps=120, v1=(1.0, 1.0), v2=(1.5, 3.0)),
               _run, alpha=ALPHA_SHARE, control="size",

@@ -15,6 +15,7 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.linear import experiments as X
 from claimcheck.checkers.linear.common import c_eff, fit_rate
+from claimcheck.checkers.linear import step_checks as SC
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.linear import SEEDS, log_uniform, multi_output_problem, scenario
 from claimcheck.simulator.population import simulate_population
@@ -140,6 +141,12 @@ CLAIM = register(Claim(
               description="μ ∈ {0.12/σ_max², half of it}; bound with c₄ = 0.3σ_min²",
               loose="c₄_eff/σ_min² ≈ 0.86–1.1 at σ_max = σ_min (near W* the contraction is ≈ 1 − μσ_ℓ²), so the "
                     "corrected c₄ = 0.3σ_min² (Theorem 1's c₂) is loose by ≈ ×3 — Theorem 1's looseness, inherited", cost=2),
+        Check("proof-f2-decomposition", "in-regime", lambda p: SC.f2_states(), SC.run_f2, target="proof-step",
+              description="F.2's display line by line, as the integrands at 64 Gaussian x (each line is an identity inside E_x): "
+                          "V = [I, −I]ᵀṼ, Ṽ = ΣR, R orthonormal, and Σ_ℓ σ_ℓ²(ReLU(w_ℓᵀx) − ReLU(w_{ℓ+r}ᵀx) − ã_ℓᵀx)²; r ∈ [1, 4], "
+                          "σ spread up to ×10 (the decomposition holds; the σ_ℓ² weights are what makes block ℓ run GD with step "
+                          "μσ_ℓ², the root of this claim's finding)",
+              sharpness=None, sharpness_why="identities (float tolerance)"),
         Check("negative-control-saddle-init", "negative-control",
               lambda p: _states("sigma-dependent", rad=(1.02, 1.05), mode="aligned", w1=(1.01, 1.03)), _run,
               description="every block initialised in its saddle valley just past ‖w_ℓ + w_{ℓ+r}‖ = ‖ã_ℓ‖",
