@@ -86,3 +86,28 @@ def test_frei_thm31_checkpoints_are_recorded_steps():
     assert cps == [0, 1, 10, 33, 100]
     assert all(type(c) is int for c in cps)
     assert set(cps) <= set(r["W"]) and set(cps) <= set(r["logL"])
+
+
+def test_frei_thm42_effective_C1_is_smallest_C1_that_holds():
+    """Theorem 4.2 item 1 reports constants['C1_eff_max'], "the effective C₁ = max_t L̂²R_min²αt/n" (·γ²/R²): the
+    smallest C₁ for which L̂(W⁽ᵗ⁾) ≤ √(C₁R²n/(γ²R_min²αt)) holds at every t ≥ 1 on every seed — with it the largest
+    ratio L̂/bound over seeds and steps is exactly 1 (the README and the check's `loose` text quote it ≈ 0.26).
+    One small instance (n = 2, 8 seeds, the ci horizon ≈ 6·10⁴ steps; ≈ 6 s). Kills checkers/frei/thm4_2.py:146
+    (αt/n → αt·n: C₁ reported n² = 4 times too large)."""
+    from types import SimpleNamespace as NS
+
+    from hypothesis import find, settings
+
+    from claimcheck.checkers.frei import thm4_2 as T
+    s = find(T.scenarios(NS(seeds=8), m1=(1, 2), m2=(1, 2), alpha_fracs=(1.0,)), lambda s: True,
+             settings=settings(database=None))  # the simplest in-regime scenario: deterministic
+    s = Scenario(s.family, s.seed, {**dict(s.params), "test_alpha": 0.5})  # 8 seeds decide at level ½
+    v = T.item1(s)
+    assert v.outcome == "holds"
+    c1_eff = v.evidence.constants["C1_eff_max"]
+    steps = v.evidence.constants["steps"]
+    _, q, Ls, *_ = T.trajectory(s, int(s["B"]), steps)
+    t = np.arange(1, steps + 1)
+    bound = np.sqrt(c1_eff * q["R"] ** 2 / q["gamma"] ** 2 * q["n"] / (q["R_min"] ** 2 * q["alpha"] * t))
+    assert float((Ls[:, 1:] / bound).max()) == pytest.approx(1.0, rel=1e-9)
+    assert 0.05 < c1_eff < 2.0  # ≪ the declared C₁ = 45: item 1 is weak evidence (the check's `loose`)
