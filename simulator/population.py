@@ -241,7 +241,7 @@ def simulate_population(W0, V0, A, *, step_size: float, steps: int, Sigma=None,
                 V2 = V2 - eta * gV
     T = len(Ls)
     Vrec = np.array(Vs) if T else np.zeros((0,) + V2.shape)
-    if not vec and T:
+    if not vec:
         Vrec = Vrec[..., 0]
     return PopTrajectory(t=rec[:T], W=np.array(Ws) if T else np.zeros((0,) + W.shape), V=Vrec,
                          loss=np.array(Ls), step_size=mu, diverged=diverged, diverged_at=at)

@@ -23,10 +23,6 @@ def test_population_diverged_before_first_record(V0):
     assert tr.V.shape[0] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="real bug (minor): with a 1-D second layer the empty trajectory's V keeps the "
-                                       "internal column axis, shape (0, k, 1) instead of (0, k) as every non-empty "
-                                       "run returns; fix in simulator/population.py: `if not vec and T:` → `if not vec:` "
-                                       "(Vrec[..., 0] is valid on an empty array)")
 def test_population_empty_record_has_the_shape_of_a_full_one():
     """The recorded V has shape (T,) + V0.shape for every T, T = 0 included."""
     V0 = np.array([1.0, -0.5])
