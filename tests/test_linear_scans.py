@@ -44,3 +44,11 @@ def _thm2_fail_fraction(mu: float, c6: float, K: int = 12, d: int = 8) -> float:
                                             (0.12, 4.0, 0.5, 1.0)])
 def test_thm2_scans(mu, c6, lo, hi):
     assert lo <= _thm2_fail_fraction(mu, c6) <= hi
+
+
+def test_lem10_sample_size_scan():
+    """Lemma 10's n ≥ d is near-sharp on the suite's adversary (d = 8): β = 4√2 holds on every data set at n = 0.75d
+    (seeds 0–11 in the report; 0–3 here) and fails on most at n = 0.25d."""
+    from claimcheck.checkers.linear import lem10
+    assert all(lem10._worst_ratio(s, 8, 6, 4)[0] <= lem10.BETA for s in range(4))
+    assert sum(lem10._worst_ratio(s, 8, 2, 4)[0] > lem10.BETA for s in range(6)) >= 2
