@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.linear import experiments as X
 from claimcheck.checkers.verdict import Verdict
@@ -52,6 +52,12 @@ def _stationary(scn) -> Verdict:
     return Verdict.compare("max(‖∇ℒ‖_∞/scale, |spec ∇²ℒ − {0^d, ((v₁²+v₂²)/2)^d}|/λ)", max(gerr, herr), 1e-10, "<=",
                            hypotheses=measured({"c": c}, C_RANGE),
                            details={"grad_err": gerr, "hess_err": herr, "min_eig": float(ev[0])})
+
+
+def _c_displays(scn) -> Verdict:
+    from claimcheck.checkers.linear.steps import c_lines
+    _, a, v, W, c = _state(scn)
+    return Verdict.all_of(c_lines(W, v, a))
 
 
 def _positive_loss(scn) -> Verdict:
@@ -226,6 +232,10 @@ CLAIM = register(Claim(
     latex=r"\mathbf w_1=\tfrac{(c+1)\mathbf a}{v_1},\ \mathbf w_2=\tfrac{c\,\mathbf a}{v_2}\ (c>0\text{ or }c<-1):\ "
           r"\nabla\mathcal L=\mathbf 0,\ \operatorname{spec}\nabla^2\mathcal L=\{0^{(d)},(\tfrac{v_1^2+v_2^2}{2})^{(d)}\},\ \mathcal L>0",
     kind="identity", hypotheses=[C_RANGE],
+    printed_notes=[PrintedNote("wording", "Appendix C, the Hessian display", "−v_ℓv_m/2·I for ℓ ≠ m",
+                               "−v₁v₂/2·I with v₁, v₂ > 0 the magnitudes (as the sentence after the display states); in "
+                               "(9)'s signed convention v = [v₁, −v₂] the same block is +v_ℓv_m/2·I",
+                               consequence="none: the stated eigenvalues 0 and (v₁² + v₂²)/2 use the magnitudes")],
     checks=[
         Check("in-regime", "in-regime", lambda p: _family(), _stationary,
               description="gradient 0 and Hessian spectrum {0, (v₁²+v₂²)/2} (multiplicity d each) on the family, "
@@ -239,6 +249,11 @@ CLAIM = register(Claim(
               description="explicit third-order descent direction δ = ±t(e/v₁, e/v₂) in the Hessian's null "
                           "space (v₁δ₁ = v₂δ₂, e ⊥ a): ℒ decreases both ways; the cubic coefficient is reported next to −1/(6πc²(c+1)²‖a‖)",
               sharpness=None, sharpness_why="strict inequality against 0 (a sign), not a bound"),
+        Check("proof-c-displays", "in-regime", lambda p: _family(), _c_displays, target="proof-step",
+              description="C's gradient chain line by line ((a) with Θ = 0, ½v(Wᵀv − a)ᵀ, = 0) against Eq. 8, and the Hessian "
+                          "display's blocks v₁²/2·I, v₂²/2·I on the diagonal and −v₁v₂/2·I off it (as the text after the "
+                          "display states them) against (9) (FD-checked in linear.appA.3), on the stationary family",
+              sharpness=None, sharpness_why="identities (float tolerance)"),
         Check("negative-control-c-between", "negative-control",
               lambda p: _family(c_lo_hi=[-1e-3, -0.5, -1 + 1e-3]), _stationary,
               description="c ∈ (−1, 0) (just inside the excluded interval): θ = π and the gradient is not 0",

@@ -420,6 +420,27 @@ def a31(wl: np.ndarray, wm: np.ndarray) -> list[Verdict]:
             _eq("A.3.1 (9) alternative form, w̄_{m,ℓ⊥} = P_{w_ℓ⊥}w̄_m/sin θ", alt, G, 1.0 / s)]
 
 
+# ---------------------------------------------------------------- C: the landscape displays
+
+
+def c_lines(W: np.ndarray, v: np.ndarray, a: np.ndarray) -> list[Verdict]:
+    """C's gradient chain at w₁ = (c + 1)a/v₁, w₂ = ca/v₂ (lines (a), 3, 4 against the closed-form ∇ℒ, Eq. 8) and the
+    Hessian display's blocks (v₁²/2·I, v₂²/2·I; −v₁v₂/2·I off the diagonal, as the text after it states; the display's
+    '−v_ℓv_m/2' takes v_ℓ, v_m as the magnitudes: a printed note on linear.appC) against (9) (linear.appA.3: FD)."""
+    from claimcheck.simulator.population import hessian_W
+    G, _ = grad(W, v, a)
+    d = a.size
+    la = 0.5 * np.diag(v) @ np.ones((2, 2)) @ np.diag(v) @ W - 0.5 * np.outer(v, a)
+    l3 = 0.5 * np.outer(v, W.T @ v - a)
+    sc = float(np.abs(W).max() * max(v ** 2) + np.linalg.norm(a) * max(abs(v)))
+    H = hessian_W(W, v, a)
+    Hp = np.block([[v[0] ** 2 / 2 * np.eye(d), v[0] * v[1] / 2 * np.eye(d)],
+                   [v[0] * v[1] / 2 * np.eye(d), v[1] ** 2 / 2 * np.eye(d)]])
+    return [_eq("C gradient chain line (a) (Θ = 0)", la, G, sc), _eq("C gradient chain line 3 ½v(Wᵀv − a)ᵀ", l3, G, sc),
+            _eq("C gradient chain line 4 (= 0)", np.zeros_like(G), G, sc),
+            _eq("C Hessian display (blocks v₁²/2·I, v₂²/2·I, −v₁v₂/2·I)", Hp, H, float(max(v ** 2)))]
+
+
 # ---------------------------------------------------------------- the coverage table (issue 19: displays vs checked)
 
 # (proof, display, status, where): status "checked" (a proof-step check evaluates it as printed; "erratum" when it fails
@@ -514,6 +535,9 @@ TABLE: list[tuple[str, str, str, str]] = [
     *[("A.3.2", d, "implied", T + "appA.3 in-regime ((9) with P_{w_ℓ⊥}, FD; P_{w_i⊥}: a printed note)")
       for d in ("Stein applied (P_{w_i⊥})", "first term (6 lines)", "second term (3 lines)", "combining")],
     ("A.3.2", "final display (3 lines)", "erratum", T + "appA.3 proof-a32-as-printed (P_{w_i⊥}), in-regime (P_{w_ℓ⊥})"),
+    ("C (landscape)", "the stationary family (definition)", "definition", ""),
+    ("C (landscape)", "gradient chain (4 lines)", "checked", T + "appC proof-c-displays, in-regime"),
+    ("C (landscape)", "Hessian blocks", "checked", T + "appC proof-c-displays, in-regime (its spectrum)"),
     ("A.4", "d1 (8 lines)", "checked", T + "appA.4 proof-a4-lines"),
     ("A.4", "d2 rearranged", "checked", T + "appA.4 in-regime, proof-a4-lines"),
 ]
