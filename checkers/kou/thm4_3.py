@@ -8,6 +8,12 @@ Rate tests as for Theorem 4.1 (:mod:`checkers.kou.thm4_1`) on the late window of
 (c) exponent of the normalised gap against log t ≤ −0.5; (d) |exponent of L_S + 1| ≤ 0.03, and for exactly
 orthogonal data t·L_S → (1/n)Σ_i nm²/(η‖x_i‖²|S_i^{(0)}|) (catalogue §11.8, DERIVED) within 2%.
 Experiment checks (Appendix A.1 Figure 4, Section 6 / A.2 Figure 2; :mod:`checkers.kou.experiments`).
+Over decades (``in-regime-decades``, :mod:`checkers.kou.rates`): (a)–(d) on exactly orthogonal data from t = 10² to
+10⁶ (ci) / 10⁷ through the certified frozen-pattern jump, read on the certified window only. On nearly-orthogonal
+data some neuron–sample pre-activations keep crossing zero (a sliding mode at the boundary: on an n = 4, m = 40,
+κ = 100 instance, 30–63 switches in [10³, 10⁴), 551–1421 in [10⁴, 10⁵) and ≈ 10⁴ in [10⁵, 10⁶), every one GD's own,
+never certified frozen) — the paper's open question (Sec. 7) whether ReLU patterns switch infinitely often; no limit
+is read there.
 """
 from __future__ import annotations
 
