@@ -105,8 +105,14 @@ def setup(scn: Scenario):
     return inst, q, Lr, alpha, omega
 
 
-@functools.lru_cache(maxsize=16)
 def trajectory(scn: Scenario, B: int, steps: int):
+    """The runs of ``scn`` (cached without the runner's per-check ``test_alpha``: item 1 and the proof-step checks
+    of :mod:`claimcheck.checkers.frei.thm4_2_proof` share them)."""
+    return _trajectory(Scenario(scn.family, scn.seed, {k: v for k, v in scn.params if k != "test_alpha"}), B, steps)
+
+
+@functools.lru_cache(maxsize=16)
+def _trajectory(scn: Scenario, B: int, steps: int):
     inst, q, Lr, alpha, omega = setup(scn)
     rng = np.random.default_rng([scn.seed, 42])
     W0 = omega * rng.standard_normal((B, inst.m, inst.n))
@@ -259,6 +265,62 @@ def _n(name, *args):
         return getattr(thm4_2_n, name)(arg, *args)
     run.__name__ = f"thm4_2_n.{name}"
     return run
+
+
+def _p(name, *args):
+    """A display check of :mod:`claimcheck.checkers.frei.thm4_2_proof` (imports this module), imported on first use."""
+    def run(arg):
+        from claimcheck.checkers.frei import thm4_2_proof
+        return getattr(thm4_2_proof, name)(arg, *args)
+    run.__name__ = f"thm4_2_proof.{name}"
+    return run
+
+
+def _item1_scenarios(p):
+    return scenarios(p, m1=(1, 2), m2=(1, 2), alpha_fracs=(1.0,))
+
+
+_PS = dict(cost=6.0, target="proof-step")  # item 1's scenarios and cost: the same draws, the same (cached) runs
+PROOF_CHECKS = [
+    Check("proof-display-descent", "in-regime", _item1_scenarios, _p("d1_descent"), **_PS, sharpness=2.0,
+          loose="measured looseness ×19 in ci (weak): at α ≤ (A1) the quadratic term is tiny next to α‖∇L̂‖²",
+          description="E.7, first display as printed: L̂(W⁽ᵗ⁺¹⁾) ≤ L̂(W⁽ᵗ⁾) − α‖∇L̂‖² + R_max²max(1, H/√m)α²‖∇L̂‖² at "
+                      "every checkpoint, every seed (Lemma E.3 gives 1 + H/√m: the printed max is the smaller factor)"),
+    Check("proof-display-proxy-pl", "in-regime", _item1_scenarios, _p("d2_pl", "left"), **_PS, sharpness=2.0,
+          loose="measured looseness ×17 in ci (weak): the proxy-PL constant γ²R_min²/(8R²n) keeps 1/(8C_R)-type slack",
+          description="E.7, second display, left: γ²R_min²/(8R²n)·Ĝ(W⁽ᵗ⁾)² ≤ ‖∇L̂(W⁽ᵗ⁾)‖² (Lemma E.14 as used)"),
+    Check("proof-display-descent-printed-sign", "in-regime", _item1_scenarios, _p("d2_pl", "printed"), **_PS,
+          sharpness=None, sharpness_why="a sign: the printed right side is negative wherever L̂ decreases",
+          erratum="the proof of Theorem 4.2 prints ‖∇L̂(W⁽ᵗ⁾)‖² ≤ (2/α)[L̂(W⁽ᵗ⁺¹⁾) − L̂(W⁽ᵗ⁾)]: the difference is "
+                  "reversed (negative under (A1), where L̂ decreases); with L̂(W⁽ᵗ⁾) − L̂(W⁽ᵗ⁺¹⁾) it holds "
+                  "(proof-display-descent-corrected) and the telescoping that follows uses that sign",
+          description="E.7, second display, right, as printed: ‖∇L̂(W⁽ᵗ⁾)‖² ≤ (2/α)[L̂(W⁽ᵗ⁺¹⁾) − L̂(W⁽ᵗ⁾)]"),
+    Check("proof-display-descent-corrected", "in-regime", _item1_scenarios, _p("d2_pl", "corrected"), **_PS,
+          sharpness=2.0, description="E.7, second display, right, with the difference in the descent direction: "
+                                     "‖∇L̂(W⁽ᵗ⁾)‖² ≤ (2/α)[L̂(W⁽ᵗ⁾) − L̂(W⁽ᵗ⁺¹⁾)] (measured ≈ ½: sharp)"),
+    Check("proof-display-telescoping", "in-regime", _item1_scenarios, _p("d3_to_d5"), **_PS, sharpness=None,
+          sharpness_why="a conjunction whose tightest part is an identity (Ĝ non-increasing: Ĝ(T − 1) = min_{t<T}Ĝ); "
+                        "the telescoped bounds themselves are loose by the proxy-PL slack",
+          description="E.7, third to fifth displays at every T ≤ horizon and every seed: (1/T)ΣĜ² ≤ "
+                      "(2L̂(W⁽⁰⁾)/(αT))·8nR²/(γ²R_min²); Ĝ non-increasing; Ĝ(W⁽ᵀ⁻¹⁾) ≤ √(16L̂(W⁽⁰⁾)nR²/(γ²R_min²αT)); "
+                      "L̂(W⁽ᵀ⁻¹⁾) ≤ 2Ĝ(W⁽ᵀ⁻¹⁾) ≤ 2√(…) (T ≥ 2)"),
+    Check("proof-display-42", "in-regime", _item1_scenarios, _p("d6_42", "proof"), **_PS, sharpness=2.0,
+          loose="measured looseness ×72 in ci (weak): ‖W‖_F/‖W‖₂ ≈ 1 while (42)'s bound is ≈ 16√C_R R²/γ ≈ 80",
+          description="(42), Case 1 (‖W⁽ᵗ⁾‖_F > 2‖W⁽⁰⁾‖_F), first line, at every Case-1 checkpoint and seed: "
+                      "‖W‖_F/‖W‖₂ ≤ [‖W⁽⁰⁾‖_F + (√(2C_R)R_maxα/√n)Σ_{s<t}Ĝ(W⁽ˢ⁾)]/[(αγR_min/(4√2R√n))Σ_{s<t}Ĝ(W⁽ˢ⁾)]"),
+    Check("proof-display-42-printed-index", "in-regime", _item1_scenarios, _p("d6_42", "printed"), **_PS,
+          sharpness=2.0, loose="measured looseness ×72 in ci (weak), as for the proof's reading",
+          description="(42) as printed, with the sums Σ_{s=0}^{t−1}Ĝ(W⁽ᵗ⁾) = tĜ(W⁽ᵗ⁾) (index t for s)"),
+    Check("proof-display-43-identity", "in-regime", _item1_scenarios, _p("d7_43", "identity"), **_PS, sharpness=None,
+          sharpness_why="an arithmetic identity (tolerance 10⁻¹²), expected to fail",
+          erratum="(43) prints '= 16√10 C_R γ⁻¹RR_min⁻¹√nα⁻¹ω_init√(md log(4m/δ))'; the line before equals that "
+                  "without the factor C_R (4√5·4√2 = 16√10). The printed value is the larger, so (iii) and C₂ survive",
+          description="(43): the printed equality '(ii)'s right side = 16√10C_Rγ⁻¹RR_min⁻¹√nα⁻¹ω√(md log(4m/δ))' on the "
+                      "instance's constants"),
+    Check("proof-display-43-iii", "in-regime", _item1_scenarios, _p("d7_43", "iii"), **_PS, sharpness=2.0,
+          description="(43) (iii) as printed: 16√10C_Rγ⁻¹RR_min⁻¹√nα⁻¹ω_init√(md log(4m/δ)) ≤ γ/√n under (A2) "
+                      "(ω of the run: at or below its (A2) bound)"),
+]
 
 
 def large_n_scenarios(p):
@@ -585,6 +647,26 @@ CLAIM = register(Claim(
                     consequence="none for item 2 (only the divergence of ΣĜ is used); the printed display is 1/γ "
                                 "stronger", check="item2-proof-printed-no-gamma",
                     evidence="the printed display holds on every ci example at γ ∈ [0.95, 0.99]"),
+        PrintedNote("typo", "proof of Theorem 4.2 (E.7), second display (paper l. 1338)",
+                    "‖∇L̂(W⁽ᵗ⁾)‖_F² ≤ (2/α)[L̂(W⁽ᵗ⁺¹⁾) − L̂(W⁽ᵗ⁾)]",
+                    "‖∇L̂(W⁽ᵗ⁾)‖_F² ≤ (2/α)[L̂(W⁽ᵗ⁾) − L̂(W⁽ᵗ⁺¹⁾)] (what the first display gives under α ≤ 1/(2R_max²…))",
+                    consequence="none: the telescoping that follows uses the corrected sign",
+                    check="proof-display-descent-printed-sign",
+                    evidence="the printed right side is negative at every step (L̂ decreases): violated on every example"),
+        PrintedNote("constant-differs", "proof of Theorem 4.2 (E.7), first display (paper l. 1334)",
+                    "L̂(W⁽ᵗ⁺¹⁾) ≤ L̂(W⁽ᵗ⁾) − α‖∇L̂‖² + R_max²max(1, H/√m)α²‖∇L̂‖²",
+                    "the smoothness constant of Lemma E.3, R_max²(1 + H/√m) (the text just above says so)",
+                    consequence="none on the runs: the printed (smaller) factor holds with looseness ×19",
+                    check="proof-display-descent", evidence="holds as printed on every ci example"),
+        PrintedNote("typo", "proof of Theorem 4.2 (E.7), (42)", "Σ_{s=0}^{t−1}Ĝ(W⁽ᵗ⁾) (numerator and denominator)",
+                    "Σ_{s=0}^{t−1}Ĝ(W⁽ˢ⁾) (Lemmas E.12, E.13)",
+                    consequence="none: the sums cancel in the final ratio 16C_R^{1/2}R²γ⁻¹",
+                    check="proof-display-42-printed-index", evidence="both readings hold (×72 loose)"),
+        PrintedNote("typo", "proof of Theorem 4.2 (E.7), (43), the '=' line",
+                    "= 16√10 C_R γ⁻¹RR_min⁻¹√nα⁻¹ω_init√(md log(4m/δ))",
+                    "= 16√10 γ⁻¹RR_min⁻¹√nα⁻¹ω_init√(md log(4m/δ)) (4√5·4√2 = 16√10; no C_R)",
+                    consequence="none: the printed value is C_R times larger and (iii) still holds (ratio ≈ 0.7)",
+                    check="proof-display-43-identity", evidence="the printed identity is off by the factor C_R on every instance"),
         PrintedNote("wording", "Section 5 (benign bias), 'd ≫ n^{1/(1−2β)} ∨ n²'", "d ≫ n^{1/(1−2β)} ∨ n²",
                     "d = K·(n^{1/(1−2β)} ∨ n²) with K = 10⁷ (the constant K_≫)",
                     consequence="the Gaussian-mixture check holds (H42) at these d; a smaller K is not tested"),
@@ -636,6 +718,7 @@ CLAIM = register(Claim(
                     "alignment and γ for φ′",
               description="(41)/E.7 at n ≥ 4: ‖w_j⁽ᵗ⁾‖ ≥ αγ|a_j|R_min²/(4√2R_max√n)·Σ_{s<t}Ĝ(W⁽ˢ⁾) on the implicit "
                           "instances of item1-risk-rate-large-n"),
+    ] + PROOF_CHECKS + [
         Check("item3-stable-rank", "in-regime",
               lambda p: scenarios(p, m1=(3500, 3500), m2=(3500, 3500), extra={"sr_steps": 60}, gamma=(0.97, 0.99),
                                   R=(1.0,), d_big=(10000,)),
