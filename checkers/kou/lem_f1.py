@@ -143,7 +143,18 @@ CLAIM = register(Claim(
     hypotheses=list(HYPS) + [rates.TYPICAL_INIT],
     constants=[C_THM, C_SR],
     printed_notes=[PrintedNote("typo", "Lemma F.1 statement (transcription line 1235)",
-                    printed="stable rank of W_i^{(t)}", read_as="W_j^{(t)} (as in its display)", consequence="none")],
+                    printed="stable rank of W_i^{(t)}", read_as="W_j^{(t)} (as in its display)", consequence="none"),
+                   PrintedNote("hypothesis-stronger", "Lemma F.1 statement vs its proof (Lemma E.1, |S_i⁽⁰⁾| ≥ cm)",
+                    printed="under the same condition as Theorem 4.3 (no probability stated; the conditions on "
+                            "σ₀, m, η and the data)",
+                    read_as="on the initialisation event the proof uses, |S_i⁽⁰⁾| ≥ 0.4m for every i (Lemma B.2: "
+                            "w.p. ≥ 1 − δ under the Gaussian init), i.e. with Theorem 4.3's 'w.p. ≥ 1 − δ'",
+                    consequence="for an init meeting every printed condition but outside that event (each own-class "
+                                "neuron active on one own sample, |S_i⁽⁰⁾| = m/k) the certified limit is SR(W_j) = k, "
+                                "the number of samples per class: no absolute C. Lemma F.1 holds only w.h.p.",
+                    check="negative-control-atypical-init",
+                    evidence="certified frozen pattern to 10⁶ steps, basis data n = 16, m = 56 ≥ 10 log(n/δ): "
+                             "SR(W_j) = 7.996 at t = 10⁶, derived limit 8")],
     checks=[
         Check("in-regime-limsup", "in-regime", lambda p: _in(horizon(p)), lambda s: f1_verdict(s, "limsup"),
               attainable="stable-rank", description="ReLU, nearly-orthogonal (κ_R from 10) and orthogonal data, n ≤ 5, m ∈ [45, 55]: the largest "
