@@ -65,9 +65,9 @@ CLAIM = register(Claim(
         Check("in-regime-bar", "in-regime", leaky_in_regime, lambda s: spread_check(s, "bar", "early"),
               description="every step t ≤ T₁ (t = 0: 0 ≤ C′). The spread over neurons comes only from σ′ ∈ {γ, 1} "
                           "differences before the pattern settles: ≈ 1/200 of C′ at σ̂ ≤ 1/C, graded with the default factor 2 (declared loose); the "
-                          "proof's bound max|ρ| ≤ C′ is the tight part (proof step)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence): the spread over neurons comes only from σ′ ∈ {γ, 1} differences before the pattern settles, ≈ 1/200 of C′; the proof bounds it by max|ρ| ≤ C′'),
+                          "proof's bound max|ρ| ≤ C′ is the tight part (proof step)", sharpness=2.0, loose='measured looseness ×181 (ci, base seed 0, Theorem 4.1 regime; ×239–430 in the former C = 16 regime) (weak evidence): the spread over neurons comes only from σ′ ∈ {γ, 1} differences before the pattern settles, ≈ 1/200 of C′; the proof bounds it by max|ρ| ≤ C′'),
         Check("in-regime-under", "in-regime", leaky_in_regime, lambda s: spread_check(s, "under", "early"),
-              description="every step t ≤ T₁ (loose ×≈200, as for ρ̄)", sharpness=2.0, loose='measured looseness ×239 (ci, base seed 0) (weak evidence), as for ρ̄'),
+              description="every step t ≤ T₁ (loose ×≈200, as for ρ̄)", sharpness=2.0, loose='measured looseness ×181 (ci, base seed 0, Theorem 4.1 regime; ×239–430 in the former C = 16 regime) (weak evidence), as for ρ̄'),
         Check("proof-step-max-rho", "in-regime", leaky_in_regime, _abs_rho, target="proof-step",
               description="|ρ| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁ ((C.14) at T₁); |ℓ′| ≈ 1/2-1/3 makes it loose ×≈3",
               sharpness=2.0, loose="measured looseness ×3.1 (ci, base seed 0): |ℓ′| ≈ 1/2–1/3 against the proof's |ℓ′| ≤ 1"),

@@ -163,10 +163,10 @@ CLAIM = register(Claim(
               sharpness_why="SR − 1 decays like 1/‖v‖² while the bound decays like 1/‖v‖ with a constant ≥ 24√n: "
                             "loose by ×10²-10⁶ on every instance (looseness reported)"),
         Check("proof-step-frobenius", "in-regime", wide, _fro, target="proof-step",
-              description="‖W_j‖_F² upper bound at t ≥ T₁; loose ×≈14–16 by the C₁, C₂ terms built from C′√n/R_min "
-                          "(looseness 14.3, 14.7, 14.7, 15.4, 15.7 under base seeds 0–4: it moves with the drawn "
+              description="‖W_j‖_F² upper bound at t ≥ T₁; loose by the C₁, C₂ terms built from C′√n/R_min (×≈8 in "
+                          "the Theorem 4.1 regime, ×14–16 in the former C = 16 regime: it moves with the drawn "
                           "instances; declared loose)",
-              sharpness=2.0, loose='measured looseness ×14.3 (ci, base seed 0) (weak evidence; 14.3–15.7 under base seeds 0–4)'),
+              sharpness=2.0, loose='measured looseness ×8.4 (ci, base seed 0, Theorem 4.1 regime; ×14.3–15.7 under base seeds 0–4 in the former C = 16 regime, weak there)'),
         Check("proof-step-spectral", "in-regime", wide, _spec, target="proof-step",
               description="‖W_j‖₂² lower bound at t ≥ T₁ (negative, hence trivially true, until ‖v‖ > C₃; the "
                           "worst relative slack is ×≈2)", sharpness=2.0, loose='measured looseness ×2.02 (ci, base seed 0)'),
