@@ -98,3 +98,41 @@ def test_lai_gram_instance_norms_of_spectrum(kind, spec):
     assert inst.linf == pytest.approx(lam.max(), rel=1e-14)
     assert inst.dinf == pytest.approx(lam.sum() / lam.max(), rel=1e-14)
     assert inst.d2 == pytest.approx(lam.sum() ** 2 / (lam**2).sum(), rel=1e-12)
+
+
+@pytest.mark.parametrize("params", [{"n": 4, "d": 4}, {"pattern": "uniform"}, {"R": 1.3}])
+def test_frei_gram_data_only_the_chain(params):
+    """Frei data 'gram': "only the chain pattern (n = 3, R = 1) is defined" — each of the three conditions alone
+    refuses the scenario (ValueError naming the data). Kills generators/frei.py:81 (`or` → `and`: n = 4 accepted)."""
+    from claimcheck.generators.frei import chain_scenario, materialise_data
+    ok = chain_scenario(3, gamma=0.9, slack=2.0)
+    assert materialise_data(ok).X.shape == (3, 3)
+    bad = Scenario(ok.family, ok.seed, {**dict(ok.params), **params})
+    with pytest.raises(ValueError, match="chain"):
+        materialise_data(bad)
+
+
+def test_implicit_gram_default_labels_half_negative():
+    """generators/gram.gram_instance: "Labels: … n_neg of them −1 at random positions (default ⌊n/2⌋)".
+    Kills generators/gram.py:343 (⌊n/2⌋ → ⌊n/3⌋)."""
+    from claimcheck.generators.gram import gram_instance as implicit
+    for n in (2, 5, 7, 12):
+        inst = implicit(1, n=n, m=2, d=n + 5, R_min=1.0, R_max=1.0, p=0.01, omega=0.1)
+        assert int(np.sum(inst.y < 0)) == n // 2 and int(np.sum(inst.y > 0)) == n - n // 2
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 9])
+def test_hadamard_offdiag_bound(n):
+    """StructuredGram('hadamard').offdiag_norm_bound = |p|·(√N + 1) with N = 2^⌈log₂ n⌉ the Hadamard order
+    (‖H_N‖₂ = √N; docstring), and it bounds the true ‖p(S − diag S)‖₂. Kills generators/gram.py:119 (N → 2N: a
+    bound √2 looser, which sends more instances to the dense Cholesky route)."""
+    from claimcheck.generators.gram import StructuredGram
+    rng = np.random.default_rng(n)
+    p = -0.03
+    op = StructuredGram("hadamard", rng.uniform(1.0, 2.0, n), p, rng.choice([-1.0, 1.0], size=n))
+    N = 1 << (n - 1).bit_length()
+    assert N >= n and N < 2 * n
+    assert op.offdiag_norm_bound() == pytest.approx(abs(p) * (math.sqrt(N) + 1.0), rel=1e-15)
+    G = op.right_multiply(np.eye(n))
+    off = G - np.diag(np.diag(G))
+    assert np.linalg.norm(off, 2) <= op.offdiag_norm_bound() * (1 + 1e-12)
