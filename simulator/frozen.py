@@ -118,7 +118,18 @@ def frozen_pattern(traj, y, *, activation: Activation, loss: str, index: int = -
     aD = a[:, None] * D
     M = aD.T @ aD  # Σ_k a_k² D_ki D_kj
     K = M * G
-    lam, V = np.linalg.eigh(0.5 * (K + K.T))
+    # A sample inactive on every neuron (D_kj = 0 ∀k) has a zero row and column in K: e_j is an exact null vector, its
+    # residual never moves and it moves no pre-activation (aD's column j is 0). Decompose K only on the samples active
+    # somewhere (U) and keep the others as exact unit null vectors, so rounding in eigh cannot mix the two blocks (a
+    # mixed null vector would carry a spurious c_kil ≈ 1e-16·‖G‖·|r_j| and refuse the certificate once the active
+    # residual has decayed below it).
+    U = np.any(D != 0, axis=0)
+    iu, io = np.flatnonzero(U), np.flatnonzero(~U)
+    lam, V = np.zeros(n), np.zeros((n, n))
+    if iu.size:
+        KU = K[np.ix_(iu, iu)]
+        lam[:iu.size], V[np.ix_(iu, np.arange(iu.size))] = np.linalg.eigh(0.5 * (KU + KU.T))
+    V[io, iu.size + np.arange(io.size)] = 1.0
     scale = max(float(np.abs(lam).max()), 1e-300)
     lam_tol = NULL_TOL * scale
     lam = np.where(np.abs(lam) <= lam_tol, 0.0, lam)

@@ -94,7 +94,7 @@ def level(scn, parts: int = 1) -> float:
 
 
 def typical(what: str, k: int, K: int, *, alpha: float = ALPHA, drawn: int | None = None, constants=None,
-            hypotheses=None, details=None) -> Verdict:
+            hypotheses=None, details=None, outs=None) -> Verdict:
     """P(event) ≥ p₀: violated iff the one-sided (1 − alpha) Clopper–Pearson upper bound on P(event) is below p₀
     (the same test as "P(no event) ≤ 1 − p₀", recorded in details["test"])."""
     from claimcheck.checkers.lai.common import binomial_record
@@ -104,6 +104,9 @@ def typical(what: str, k: int, K: int, *, alpha: float = ALPHA, drawn: int | Non
     lo, hi = clopper_pearson(k, K, 0.01)
     det = {"P_hat": k / K, "events": k, "draws": K, "cp99_two_sided": [lo, hi], "cp_upper_one_sided": hi1}
     det.update(details or {})
+    if outs is not None:  # the limits' frozen-pattern certificates (checkers/lai/jump.py)
+        from claimcheck.checkers.lai.two_neuron import jump_evidence
+        det["frozen_jump"] = jump_evidence(outs)
     det["test"] = binomial_record(K - k, K, 1 - P_TYPICAL.value, alpha, drawn=drawn,
                                   why="draws without a certified tie-free limit, or without the conditioning event")
     return Verdict.compare(f"one-sided (1 − α) Clopper–Pearson upper bound on P({what}) (P̂ = {k}/{K}, α = {alpha:.2g}) "
@@ -284,10 +287,10 @@ def fig3(scn, hyps: Sequence) -> Verdict:
                 "k_zero_targets_max": max((r["k_zero_targets"] for r in rows.values()), default=None)})
     a = level(scn, 2)
     rates = [typical("two initialisations of one data set select different fitted sets S", differ, len(decided),
-                     alpha=a, drawn=len(by_data), constants=cons, hypotheses=H, details=det),
+                     alpha=a, drawn=len(by_data), outs=outs, constants=cons, hypotheses=H, details=det),
              typical("the limit leaves some positively labelled example unfitted ('rather than fitting all positively-"
                      "labeled samples')", sum(not r["all_positives"] for r in rows.values()), len(rows), alpha=a,
-                     drawn=len(outs), constants=cons, hypotheses=H, details=det)]
+                     drawn=len(outs), outs=outs, constants=cons, hypotheses=H, details=det)]
     det = {**det, "test": _pair_test(rates, 2 * a)}
     vs = [Verdict.compare("max over draws of max_i |σ(x_iᵀw^(∞)) − σ(x_iᵀw_MNI,S)|/y_max, S read off the limit",
                           max(pe) if pe else math.inf, PRED_TOL.value, "<=", constants=cons, hypotheses=H, details=det),
@@ -322,7 +325,7 @@ def _fig46(scn, hyps: Sequence, figure: int, contrast: dict) -> Verdict:
                    and np.all(b[0, y < 0] <= 0) and np.all(b[1, y > 0] <= 0))
             good += bool(np.all(o.patterns[1:] == _split(o.inst)[None]) and fit)
         return typical("pattern (1_S+, 1_S−) at every t ≥ 1 and w_⊕ fits y_+, w_⊖ fits −y_− in the limit", good, dec,
-                       alpha=level(scn), drawn=len(outs), constants=cons, hypotheses=H, details={"series": ser})
+                       alpha=level(scn), drawn=len(outs), outs=outs, constants=cons, hypotheses=H, details={"series": ser})
     broken, dec = 0, 0
     for o in outs:
         ev = o.diverged or not np.array_equal(o.patterns[1], _split(o.inst)) or _changes_after_1(o)
@@ -330,7 +333,7 @@ def _fig46(scn, hyps: Sequence, figure: int, contrast: dict) -> Verdict:
             dec += 1
             broken += bool(ev)
     return typical("the pattern after step 1 is not (1_S+, 1_S−), or it changes after step 1", broken, dec,
-                   alpha=level(scn), drawn=len(outs), constants=cons, hypotheses=H, details={"series": ser})
+                   alpha=level(scn), drawn=len(outs), outs=outs, constants=cons, hypotheses=H, details={"series": ser})
 
 
 def fig4(scn, hyps: Sequence) -> Verdict:
@@ -374,9 +377,9 @@ def fig5(scn, hyps: Sequence) -> Verdict:
            "draws_with_such_a_positive_[all, every_one_still_inactive]": [len(inact), remain]}
     a = level(scn, 2)
     rates = [typical("the certified GD limit is not a global minimum (some example inactive on both neurons)", k,
-                     len(dec), alpha=a, drawn=len(outs), constants=cons, hypotheses=H, details=det),
+                     len(dec), alpha=a, drawn=len(outs), outs=outs, constants=cons, hypotheses=H, details=det),
              typical("every positive example inactive on w_⊕ at t = 0 is still inactive on w_⊕ in the limit (Remark 5), "
-                     "among draws with one", remain, len(inact), alpha=a, drawn=len(outs), constants=cons, hypotheses=H,
+                     "among draws with one", remain, len(inact), alpha=a, drawn=len(outs), outs=outs, constants=cons, hypotheses=H,
                      details=det)]
     test = _pair_test(rates, 2 * a)
     return Verdict.all_of([_with_test(v, test) for v in rates])
@@ -411,7 +414,7 @@ def fig7(scn, hyps: Sequence) -> Verdict:
     ps = [k / max(len(dec), 1)] + [v["changes_after_step_1"] / max(v["decided"], 1) for v in contrast.values()]
     ser = {"P̂(pattern changes after step 1): random m = 4 | all-positive m = 4 | random m = 2":
            series(range(3), ps, "P̂(pattern changes after step 1)")}
-    return typical("the activation pattern changes after step 1", k, len(dec), alpha=level(scn), drawn=len(outs),
+    return typical("the activation pattern changes after step 1", k, len(dec), alpha=level(scn), drawn=len(outs), outs=outs,
                    constants=cons,
                    hypotheses=batch_measured([o.inst for o in outs], hyps),
                    details={"series": ser, "contrasts": contrast, "contrast_labels": xs,

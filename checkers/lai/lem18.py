@@ -18,6 +18,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_0, C_STEP, FULL_RANK, HIGH_DIM, TIE, diverged_verdict, run_gd
+from claimcheck.checkers.lai.jump import jump
 from claimcheck.checkers.lai.lem2 import final_phase_limit
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_single import lem18_constructed, lem18_random_features, materialise_single
@@ -74,14 +75,18 @@ def _lemma18(scn, in_regime: bool = True, assumptions: bool = False) -> Verdict:
     b1_max = float(beta[:, 0].max())
     if abs(b1_max) < TIE * scale:
         return Verdict.inconclusive("max_t β_1^(t) is a tie at machine precision")
-    fp = final_phase_limit(inst.G, y, alpha[-1], beta[-1], eta)
-    risk_inf = 0.5 * float(np.sum((np.maximum(fp.beta, 0) - y) ** 2))
+    fp = final_phase_limit(inst.G, y, alpha[-1], beta[-1], eta)  # Lai's band certificate (β_1's band for t > T)
+    jp = jump(traj, y, 0)  # the limit through the certified frozen-pattern jump (t = ∞)
+    b_lim = inst.G @ jp.alpha_inf[0] if jp.holds else fp.beta  # else Lai's band certificate's limit (labelled)
+    risk_inf = 0.5 * float(np.sum((np.maximum(b_lim, 0) - y) ** 2))
     consts = {"d": inst.d, "q": q, "delta": delta, "T": T, **{k: v for k, v in hyp.items() if not isinstance(v, bool)}}
     det = {"closed_form_error": cf_err, "beta1_limit_closed_form": -delta + (g12 / n2) * (y[1] - delta),
-           "beta1_limit_certified": float(fp.beta[0]), "limit_certified": fp.certified, "limit_risk": risk_inf,
+           "beta1_limit_certified": float(b_lim[0]), "limit_certified": bool(jp.holds or fp.certified),
+           "limit_from": "jump" if jp.holds else ("band" if fp.certified else "none"), "band_certified": fp.certified,
+           "limit_risk": risk_inf, "frozen_jump": jp.details,
            "global_min_risk": 0.0, "half_y1_sq": 0.5 * float(y[0]) ** 2}
-    if in_regime and not fp.certified:
-        return Verdict.inconclusive(f"limit not certified within T = {T}")
+    if in_regime and not fp.certified:  # β_1's band for t > T needs the band certificate
+        return Verdict.inconclusive(f"limit not certified within T = {T} (jump: {jp.holds}, band: {fp.certified})")
     return Verdict.all_of([
         Verdict.compare("max_{0≤t≤T} β_1^(t) (and the certified limit keeps β_1 < 0 for all t > T)",
                         max(b1_max, float(fp.beta[0] + fp.band[0])) if fp.certified else b1_max, 0.0, "<",

@@ -17,6 +17,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.lai.common import FULL_RANK, TIE, diverged_verdict, run_gd
+from claimcheck.checkers.lai.jump import jump
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_single import lem2_frozen_phase, lem2_oscillating, materialise_single
 
@@ -54,6 +55,7 @@ class FinalPhase:
     band: np.ndarray  # b_i
     residual: float  # ‖β_S − y_S‖
     tie: bool  # some β_i^(∞) off S within TIE of 0
+    certificate: dict = attrs.field(factory=dict, eq=False)  # the frozen-pattern jump's certificate (checkers/lai/jump.py)
 
 
 def final_phase_limit(G: np.ndarray, y: np.ndarray, alpha: np.ndarray, beta: np.ndarray, eta: float) -> FinalPhase:
@@ -107,7 +109,12 @@ def _lemma2(scn, certify: bool = True, t0_rule: str = "last-change") -> Verdict:
     pat = beta > 0
     changes = [t for t in range(1, T + 1) if not np.array_equal(pat[t], pat[t - 1])]
     t0 = (changes[-1] if changes else 0) if t0_rule == "last-change" else 0
-    fp = final_phase_limit(G, y, alpha[-1], beta[-1], eta)
+    band = final_phase_limit(G, y, alpha[-1], beta[-1], eta)  # Lai's band certificate, reported beside the jump
+    jp = jump(traj, y, 0)  # the limit through the certified frozen-pattern jump (t = ∞)
+    src = "jump" if jp.holds else ("band" if band.certified else "none")
+    fp = attrs.evolve(band, certificate=dict(jp.details, band_certificate=band.certified, limit_from=src)) if not jp.holds \
+        else attrs.evolve(band, alpha=jp.alpha_inf[0], beta=G @ jp.alpha_inf[0], certified=True,
+                          certificate=dict(jp.details, band_certificate=band.certified, limit_from=src))
     q = {"pattern_changes_after_t0": sum(t > t0 for t in changes), "certified": fp.certified,
          "eta_mu1": eta * float(ev[-1])}
     hyps = measured(q, STEP, FROZEN)
@@ -128,7 +135,11 @@ def _lemma2(scn, certify: bool = True, t0_rule: str = "last-change") -> Verdict:
     return Verdict.compare(
         "‖w^(∞) − argmin_{X_Sw=y_S}‖w − w^(t₀)‖₂‖ / scale (w^(∞): certified exact limit, else w^(T))",
         err, TOL, "<=", constants=consts, hypotheses=hyps,
-        details={"limit": "certified" if fp.certified else "last iterate", "last_iterate_error": gnorm(G, alpha[-1] - a_proj) / scale,
+        details={"limit": {"jump": "t = ∞ through the certified frozen-pattern jump",
+                           "band": "t = ∞, Lai's band certificate (the jump's was not issued)",
+                           "none": "finite horizon: last iterate w^(T) (no certificate)"}[src],
+                 "frozen_jump": fp.certificate,
+                 "last_iterate_error": gnorm(G, alpha[-1] - a_proj) / scale,
                  "linear_rate_bound": (1.0 - eta * mu_min) ** (T - t0) if S.any() else 0.0,
                  "start_distance": gnorm(G, alpha[t0] - a_proj) / scale})
 

@@ -66,7 +66,7 @@ def _thm21(scn, reading: str) -> Verdict:
     q = ("P(w_k^(∞) ≠ argmin_{X_{S_k}w = y_{S_k}}‖w − w_k^(1)‖ or X_{S_k}w_k^(∞) ⋠ 0)" if reading == "printed" else
          "P(w_k^(∞) ≠ argmin_{X_{S_k}w = s_k y_{S_k}}‖w − w_k^(1)‖ or X_{[n]∖S_k}w_k^(∞) ⋠ 0)")
     hyps = HYPS_PRINTED if reading == "printed" else HYPS
-    return rate_verdict(q, fails, trials, delta(int(scn["n"])), constants=outcome_summary(outs),
+    return rate_verdict(q, fails, trials, delta(int(scn["n"])), constants=outcome_summary(outs), outs=outs,
                         hypotheses=batch_hypotheses([o.inst for o in outs], hyps),
                         alpha=injected_alpha(scn, ALPHA_CP), drawn=len(outs),
                         why="seeds without a certified tie-free limit (undecided)",

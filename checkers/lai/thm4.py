@@ -27,10 +27,11 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.lai.common import short_version_note
 from claimcheck.checkers.hypotheses import Constant, Hypothesis
-from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
+from claimcheck.checkers.lai.common import (TIE, ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, C_Y, FULL_RANK, HIGH_DIM,
                                  SMALL_POSITIVE_INIT, STEP_SIZE, batch_measured, event_verdict, injected_alpha)
 from claimcheck.checkers.lai.cor14 import C14_C, C14_EXPONENT, cor14_delta
-from claimcheck.checkers.lai.lem2 import final_phase_limit, gnorm, projection_alpha
+from claimcheck.checkers.lai.jump import AGREE, Jump, certificate_summary, jump
+from claimcheck.checkers.lai.lem2 import FinalPhase, final_phase_limit, gnorm, projection_alpha
 from claimcheck.checkers.lai.phase import phase_verdict
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai import LaiInstance
@@ -91,6 +92,7 @@ class RunOutcome:
     init_inactive_pos: int  # #{i ∈ S_+: β_i^(0) ≤ 0}
     reactivated: int  # of those, how many are active at some t ≤ T or in the limit
     diverged: bool = False  # GD blew up: counts as a failure of every conclusion
+    certificate: dict = attrs.field(factory=dict, eq=False, repr=False)  # the frozen-pattern jump's certificate
 
     @property
     def certain_fail(self) -> bool:
@@ -122,6 +124,7 @@ def _segments(insts: list[LaiInstance], cap: int, need_limit: bool, first: int =
     eta = insts[0].eta
     hist_a: list[list[np.ndarray]] = [[] for _ in range(B)]
     hist_b: list[list[np.ndarray]] = [[] for _ in range(B)]
+    jumps: list[Jump | None] = [None] * B
     live, t, seg = list(range(B)), 0, first
     diverged: set[int] = set()
     while live and t < cap:
@@ -142,24 +145,30 @@ def _segments(insts: list[LaiInstance], cap: int, need_limit: bool, first: int =
             # inactive keeps its dual coordinate bit for bit across segments
             hist_a[k].append(A0[:, b] if t == 0 else hist_a[k][-1][-1] + C[1:, b])
             hist_b[k].append(Bt[(1 if t else 0):, b])
-            if not _decided(insts[k], np.concatenate(hist_a[k]), Bt[-1, b], need_limit):
+            jumps[k] = jump(traj, y[k], b, t_offset=t)  # the certified frozen-pattern jump at the segment's end
+            jumps[k] = attrs.evolve(jumps[k], alpha_inf=hist_a[k][-1][-1] + (jumps[k].alpha_inf[0] - A0[-1, b])
+                                    if jumps[k].holds else hist_a[k][-1][-1])
+            if not _decided(insts[k], np.concatenate(hist_a[k]), Bt[-1, b], need_limit, jumps[k]):
                 still.append(k)
         live, t, seg = still, t + steps, 2 * seg
-    return [(np.concatenate(a), np.concatenate(b), k in diverged) for k, (a, b) in enumerate(zip(hist_a, hist_b))]
+    return [(np.concatenate(a), np.concatenate(b), k in diverged, jumps[k])
+            for k, (a, b) in enumerate(zip(hist_a, hist_b))]
 
 
-def _decided(inst: LaiInstance, alpha: np.ndarray, beta_T: np.ndarray, need_limit: bool) -> bool:
+def _decided(inst: LaiInstance, alpha: np.ndarray, beta_T: np.ndarray, need_limit: bool, jp: Jump | None) -> bool:
     neg = inst.y < 0
     if not need_limit and alpha.shape[0] > 1 and np.any(alpha[1:, neg] != alpha[1, neg]):
         return True  # certain failure of Theorem 4's formula (see RunOutcome.certain_fail)
-    fp = final_phase_limit(inst.G, inst.y, alpha[-1], beta_T, inst.eta)
-    return fp.certified
+    if jp is not None and jp.holds:
+        return True
+    return final_phase_limit(inst.G, inst.y, alpha[-1], beta_T, inst.eta).certified  # Lai's band certificate
 
 
-def _outcome(inst: LaiInstance, alpha: np.ndarray, beta: np.ndarray, T: int) -> RunOutcome:
+def _outcome(inst: LaiInstance, alpha: np.ndarray, beta: np.ndarray, T: int, jp: Jump) -> RunOutcome:
     G, y, eta = inst.G, inst.y, inst.eta
     pos = y > 0
-    fp = final_phase_limit(G, y, alpha[-1], beta[-1], eta)
+    band = final_phase_limit(G, y, alpha[-1], beta[-1], eta)  # Lai's band certificate, reported beside the jump
+    fp = _jump_limit(G, y, jp, band)
     pat = beta > 0
     stable = bool(np.all(pat[1:] == pos[None, :]))
     drift = float(np.abs(alpha[1:, ~pos] - alpha[1, ~pos]).max(initial=0.0)) * inst.L / inst.y_min
@@ -182,7 +191,29 @@ def _outcome(inst: LaiInstance, alpha: np.ndarray, beta: np.ndarray, T: int) -> 
     react = I0 & (pat.any(axis=0) | (fp.beta > 0))
     return RunOutcome(inst, fp.certified, fp.tie, fp.alpha, fp.beta, alpha[-1], T, stable, drift, err_f, err_T, bound,
                       ident, float(fp.beta[~pos].max(initial=-np.inf)), risk > gmin * (1 + 1e-9) + 1e-12,
-                      int(I0.sum()), int(react.sum()))
+                      int(I0.sum()), int(react.sum()), certificate=fp.certificate)
+
+
+def _jump_limit(G, y, jp: Jump, band: FinalPhase) -> FinalPhase:
+    """The limit evaluated through the frozen-pattern jump (certified for all t ≥ t₀); Lai's band certificate of the
+    same closed form is kept as a cross-check (both certified: agreement to AGREE, else an error). Where only the band
+    certificate is issued, the band's limit is used and labelled ``limit_from`` = "band"; with neither, ``certified``
+    is False and the seed is undecided (left out of the trials, counted)."""
+    cert = dict(jp.details)
+    cert["band_certificate"] = bool(band.certified)
+    cert["limit_from"] = "jump" if jp.holds else ("band" if band.certified else "none (finite horizon, not used)")
+    if not jp.holds and band.certified:
+        return attrs.evolve(band, certificate=cert)
+    if jp.holds and band.certified:
+        scale = max(gnorm(G, band.alpha), 1e-300)
+        cert["jump_vs_band"] = gnorm(G, jp.alpha_inf - band.alpha) / scale
+        if cert["jump_vs_band"] > AGREE:
+            raise AssertionError(f"two certified limits disagree: {cert['jump_vs_band']:.3g} (jump vs band)")
+    beta = G @ jp.alpha_inf
+    tie_tol = TIE * max(1.0, float(np.abs(y).max()))
+    tie = bool(np.any(np.abs(beta[~(beta > 0)]) < tie_tol))
+    return FinalPhase(beta > 0, jp.alpha_inf, beta, bool(jp.holds), band.band, band.residual, tie,
+                      certificate=cert)
 
 
 def _diverged(inst: LaiInstance, T: int) -> RunOutcome:
@@ -199,8 +230,8 @@ def batch_outcomes(scn, need_limit: bool = False, cap: int = 20000) -> tuple[Run
     out: list[RunOutcome] = []
     for s in range(0, len(insts), CHUNK):
         chunk = insts[s:s + CHUNK]
-        for inst, (A, Bt, div) in zip(chunk, _segments(chunk, cap, need_limit)):
-            out.append(_diverged(inst, A.shape[0] - 1) if div else _outcome(inst, A, Bt, A.shape[0] - 1))
+        for inst, (A, Bt, div, jp) in zip(chunk, _segments(chunk, cap, need_limit)):
+            out.append(_diverged(inst, A.shape[0] - 1) if div else _outcome(inst, A, Bt, A.shape[0] - 1, jp))
     return tuple(out)
 
 
@@ -219,9 +250,18 @@ def rate_verdict(quantity: str, fails: int, trials: int, n: int, outs, *, detail
         return Verdict.inconclusive(f"only {trials} seeds had a certified, tie-free limit")
     consts = effective_ranges(outs)
     consts.update({"K": len(outs), "trials": trials})
+    details = dict(details or {})
+    details["frozen_jump"] = jump_evidence(outs)
     return event_verdict(f"{quantity} vs {DELTA_TEXT}", fails, trials, delta(n), alpha, constants=consts,
                          hypotheses=hyps or {}, details=details or {}, drawn=len(outs),
                          why="seeds without a certified tie-free limit or a certain failure (undecided)")
+
+
+def jump_evidence(outs) -> dict:
+    """The frozen-pattern jump's certificates over the seeds (issue 21): issued or not, when, margin, agreement."""
+    live = [o for o in outs if not o.diverged and o.certificate]
+    return certificate_summary([o.certificate for o in live], band=[o.certificate["band_certificate"] for o in live],
+                               agree=[o.certificate["jump_vs_band"] for o in live if "jump_vs_band" in o.certificate])
 
 
 HYPS4 = None  # set below (the claim's measured hypotheses)

@@ -25,7 +25,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.lai.common import short_version_note
 from claimcheck.checkers.hypotheses import Constant, Hypothesis
 from claimcheck.checkers.lai import experiments as fx
@@ -36,6 +36,7 @@ from claimcheck.checkers.lai.lem2 import gnorm
 from claimcheck.checkers.lai.thm4 import (ALPHA_CP, C14_RATE, C_HI, C_LO, C_PROB, DELTA_TEXT, EPS_MAX, N_MIN, RELATION,
                                batch_outcomes, delta, effective_ranges, measured_hypotheses, nc_seeds)
 from claimcheck.checkers.solvers.minnorm import kkt_residuals_alpha, solve_bvls, subset_mni_alpha
+from claimcheck.checkers.lai import thm6_proof as b3
 from claimcheck.checkers.verdict import SolverTrouble, Verdict
 from claimcheck.generators.lai_single import single_batch
 from claimcheck.generators.scenario import Scenario
@@ -248,6 +249,25 @@ CLAIM = register(Claim(
     corrected_statement=_CORRECTED,
     printed_notes=[
         short_version_note("Theorem 2", "Theorem 6"),
+        PrintedNote("typo", "proof of Theorem 6 (App. B.3), definition of α* (display B3.5)",
+                    "S_3 := S_2 ∪ S̃_2^c", "S_3 := S_2 ∖ S̃_2 (= S_2 ∩ S̃_2^c): the negatively labelled examples with "
+                    "w*ᵀx_j < 0",
+                    consequence="as printed S_3 = [n] (it contains S_1 and S̃_2), so α*_i = 0 on S_3 contradicts the "
+                                "S_1 and S̃_2 rows and (26) counts S̃_2 twice; with ∩ the proof goes through",
+                    check="proof-step-b3-s3-as-printed"),
+        PrintedNote("transcription", "proof of Theorem 6 (App. B.3), Eq. (27), the upper conclusion, Eq. (29) and the "
+                    "lower conclusion", "(16/C_g²)n − y_max², 16n − y_max², (n − y_min²)/C̃",
+                    "n_−y_max², n_−y_min² (the subscript lost; the sums run over S̃_2 ∪ S_3 = S_−, n_− terms)",
+                    consequence="none once read with n_−; the same root cause as Theorem 9's 'n ∓ y_min²' (checked "
+                                "there as printed). The proof-step checks evaluate the n_− reading",
+                    check="proof-step-b3-upper"),
+        PrintedNote("version-difference", "proof of Theorem 6 (full App. B.3) = proof of Theorem 2 (short App. B.3)",
+                    "full: opens with the restated program (7) (display B3.1), numbers (24)–(29), cites Lemma 17, "
+                    "Lemma 12, Corollary 14, Eq. (19)",
+                    "short: no restatement of (7) (20 displays instead of 21), numbers (20)–(25), cites Lemma 9, "
+                    "Lemma 7, Corollary 1, Eq. (15); 'proof od the upper bound' (typo, short only)",
+                    consequence="none for the mathematics (the short text's formulas are stripped, so the displays "
+                                "themselves cannot be compared); the proof-step checks use the full version's displays"),
     ],
     checks=[
         Check("in-regime", "in-regime", lambda p: _batches(p, family="lai-wishart1", seed_range=64),
@@ -281,6 +301,27 @@ CLAIM = register(Claim(
               lambda s: _thm6(s, "upper", *_LOWER_PROOF, hyps=[*HYPS6, HIGH_DIM_PROOF]), cost=2.0, alpha=ALPHA_SHARE,
               target="corrected", sharpness=2.0, loose="as for in-regime-upper-corrected (loose by ≥ 6.3)",
               description="upper bound at C_0 = 6144 (Wishart), n_− = 0 included"),
+        Check("proof-step-b3-upper", "in-regime", lambda p: _batches(p, family="lai-wishart1", C0=C0_PROOF.value),
+              lambda s: b3.displays_verdict(s, b3.UPPER, _w_star), cost=1.0, target="proof-step",
+              sharpness=None, sharpness_why="proof-step lines: each is an identity or an inequality between two "
+                                            "displayed expressions (float tolerance 1e-9); no factor to tighten",
+              description="App. B.3, the upper bound's 14 displays B3.1–B3.14 (program (7), (24), Theorem 4's limit, "
+                          "(19), α*, y_S = X_SX_Sᵀα*_S, (25), (26), the S̃_2 and S_3 chains with Corollary 14 and Lemma "
+                          "17's bounds, (27), the conclusion) line by line on every seed of the corrected batches "
+                          "(C_0 = 6144, where C̃ exists), w^(∞) at t = ∞ through the certified frozen-pattern jump"),
+        Check("proof-step-b3-lower", "in-regime", lambda p: _batches(p, family="lai-wishart1", C0=C0_PROOF.value),
+              lambda s: b3.displays_verdict(s, b3.LOWER, _w_star), cost=1.0, target="proof-step",
+              sharpness=None, sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="App. B.3, the lower bound's 7 displays B3.15–B3.21 ((28), (26) restated, the S̃_2 and S_3 "
+                          "upper chains ending at −(1 − CC_α²/C_0)y_min/C_α and −(1 − 2CC_α²/C_0)y_min/C_α, (29), the "
+                          "conclusion with C̃) line by line on the same seeds"),
+        Check("proof-step-b3-s3-as-printed", "in-regime",
+              lambda p: _batches(p, family="lai-wishart1", C0=C0_PROOF.value),
+              lambda s: b3.s3_verdict(s, _w_star), cost=1.0, target="proof-step",
+              erratum="App. B.3 defines S_3 := S_2 ∪ S̃_2^c (= [n]); with it the split (26) of ‖X(w^(∞) − w*)‖² counts "
+                      "S̃_2 twice and fails wherever some negative example has w*ᵀx_j = 0 and w^(∞)ᵀx_j ≠ 0",
+              sharpness=None, sharpness_why="identity (float tolerance 1e-9)",
+              description="Eq. (26) with S_3 as printed, on the same seeds as proof-step-b3-upper"),
         Check("negative-control-corrected-step-too-small", "negative-control",
               lambda p: single_batch(K=nc_seeds(p), seed_range=16, C0=C0_PROOF.value, n=(6, 8), n_neg=(2, 4), kappa=(1.0,),
                                      c_range=(0.04, 0.06), eps_max=1.0 / 1000, d_mult=(1,), family="lai-wishart1"),

@@ -75,7 +75,7 @@ def _thm8(scn) -> Verdict:
            "frozen_from_step_1": sum(frozen_from_1(o) for o in outs if not o.diverged)}
     return rate_verdict("P(w^(∞) ≠ printed closed forms or X_−w_⊕^(∞) ⋠ 0 or X_+w_⊖^(∞) ⋠ 0)", fails, trials,
                         delta(n), constants=outcome_summary(outs), hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
-                        details=det, alpha=injected_alpha(scn, ALPHA_CP), drawn=len(outs),
+                        details=det, alpha=injected_alpha(scn, ALPHA_CP), drawn=len(outs), outs=outs,
                         why="seeds without a certified tie-free limit (undecided)")
 
 
@@ -100,7 +100,7 @@ def _pattern(scn) -> Verdict:
     fails = sum(o.diverged or not (frozen_from_1(o) and o.certified) for o in outs)
     return rate_verdict("P(pattern ≠ (1_{S+}, 1_{S−}) at some t ≥ 1)", fails, len(outs), delta(int(scn["n"])),
                         constants=outcome_summary(outs), hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
-                        alpha=injected_alpha(scn, ALPHA_CP))
+                        alpha=injected_alpha(scn, ALPHA_CP), outs=outs)
 
 
 PHASE_ALPHA = 0.001
@@ -119,7 +119,7 @@ def _phase_diagram(scn) -> Verdict:
         d = max(n + 1, int(round(fac * n * n * kappa ** 2)))
         sc = multi_scenario(int(scn.seed) + 7919 * n + int(fac * 100), **{**p, "n": n, "d": d, "n_neg": n // 2})
         insts = [materialise_multi(k) for k in children(sc)]
-        ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in run_batch(insts, steps=1))
+        ok = sum(bool(np.all(o.patterns[1] == np.array([o.inst.y > 0, o.inst.y < 0]))) for o in run_batch(insts, steps=1, cap=1))
         return ok, len(insts), insts, d, bool(d >= a2_min_d_iso(n, kappa, C_0.value))
 
     return phase_verdict((4, 8), PHASE_FACS, cell, delta=delta, alpha=injected_alpha(scn, PHASE_ALPHA),

@@ -39,7 +39,7 @@ from claimcheck.checkers.lai.common import short_version_note, SHORT_VERSION
 from claimcheck.checkers.hypotheses import Constant
 from claimcheck.checkers.lai.common import ALPHA_SHARE, C_0, C_ALPHA, C_G, C_STEP, injected_alpha
 from claimcheck.checkers.lai.thm8 import HYPS
-from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_LO, batch_hypotheses, delta, gnorm,
+from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_LO, batch_hypotheses, delta, gnorm, jump_evidence,
                                      materialise_children, outcome_summary, quantile_verdict, run_batch)
 from claimcheck.checkers.solvers.partitions import solve_program52
 from claimcheck.checkers.stats import loglog_slope
@@ -116,7 +116,7 @@ def _check(scn, reading: str, side: str) -> Verdict:
     ins = [o.inst for o in outs]
     txt = {"lower": "min over ⊕, ⊖ of ‖w^(∞) − w*‖ / lower bound", "upper": "max over ⊕, ⊖ of ‖w^(∞) − w*‖ / upper bound"}
     return quantile_verdict(f"{txt[side]} ({reading} reading)", ratios, rel, delta(int(scn["n"])),
-                            alpha=injected_alpha(scn, ALPHA_CP), drawn=len(outs),
+                            alpha=injected_alpha(scn, ALPHA_CP), drawn=len(outs), outs=outs,
                             why="seeds without a certified tie-free limit (undecided)",
                             constants=outcome_summary(outs), hypotheses=batch_hypotheses(ins, HYPS),
                             details={"seeds": per[:6], "reading": reading,
@@ -138,14 +138,15 @@ def _rate(scn) -> Verdict:
     mults = p["grid"]
     K = int(p["K"])
     a_fit = injected_alpha(scn, 0.01) / 2  # two fits tested (isotropic, power law): Bonferroni
-    fits, worst = {}, 0.0
+    fits, worst, every = {}, 0.0, []
     for kind in ("isotropic", "powerlaw"):
         xs_L, xs_d, ys = [], [], []
         for j, m in enumerate(mults):
             d = int(p["d0"] * m)
             sc = multi_scenario(int(scn.seed) + 101 * j + (0 if kind == "isotropic" else 7), **{
                 **{k: v for k, v in p.items() if k not in ("grid", "d0")}, "d": d, "spectrum": kind, "spec": 0.4, "K": K})
-            rows, _ = gaps(sc)
+            rows, outs = gaps(sc)
+            every.extend(outs)
             for inst, gp, _gm, _ in rows:
                 if math.isfinite(gp) and gp > 0:
                     xs_L.append(inst.L)
@@ -164,7 +165,8 @@ def _rate(scn) -> Verdict:
         sc = multi_scenario(int(scn.seed) + 977 * (j + 1), **{**{k: v for k, v in p.items() if k not in ("grid", "d0")},
                                                              "n": 6, "n_neg": nm, "d": int(p["d0"] * mults[-1]),
                                                              "spectrum": "isotropic", "K": K})
-        rows, _ = gaps(sc)
+        rows, outs = gaps(sc)
+        every.extend(outs)
         for inst, gp, _gm, _ in rows:
             if math.isfinite(gp) and gp > 0:
                 xs.append(nm)
@@ -179,7 +181,7 @@ def _rate(scn) -> Verdict:
                    "grid_d0": int(p["d0"]), "grid_multipliers": list(mults)},
         details={"test": {"kind": "interval", "alpha": 2 * a_fit, "sided": "two (Θ: both exponents bounded)",
                           "fits_tested": ["isotropic", "powerlaw"], "alpha_per_fit": a_fit},
-                 "fits": fits, "supported_variable": "‖λ‖₁ (full version)" if not v1 else "ambiguous",
+                 "fits": fits, "frozen_jump": jump_evidence(every), "supported_variable": "‖λ‖₁ (full version)" if not v1 else "ambiguous",
                  "short_version_sqrt_n_over_d_supported": bool(v1),
                  "note": "power law λ_j = j^{−0.4}: ‖λ‖₁ ∝ d^{0.6}, so Θ(√(n/‖λ‖₁)) predicts slope −0.3 in d, "
                          "Θ(√(n/d)) predicts −0.5"})

@@ -20,6 +20,7 @@ import numpy as np
 from claimcheck.checkers.hypotheses import Constant, Hypothesis
 from claimcheck.checkers.lai.common import (BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, TIE, binomial_record,
                                  injected_alpha)
+from claimcheck.checkers.lai.jump import AGREE, certificate_summary, jump
 from claimcheck.checkers.stats import failure_rate_exceeds
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_multi import MultiInstance, assignment_matrices, children, materialise_multi
@@ -128,7 +129,7 @@ def k_crit(K: int, dl: float, alpha: float = ALPHA_CP) -> int:
 
 
 def quantile_verdict(quantity: str, ratios: Sequence[float], relation: str, dl: float, *, alpha: float = ALPHA_CP,
-                     min_trials: int = 4, drawn: int | None = None, why: str = "", **kw) -> Verdict:
+                     min_trials: int = 4, drawn: int | None = None, why: str = "", outs=None, **kw) -> Verdict:
     """"P(ratio violates 1) ≤ δ" as an order statistic: violated iff more than k* ratios are on the wrong side
     of 1 (exactly the Clopper–Pearson test), measured = the (k*+1)-th worst ratio, bound 1."""
     r = np.asarray([x if math.isfinite(x) else (math.inf if relation == "<=" else 0.0) for x in ratios], float)
@@ -146,13 +147,15 @@ def quantile_verdict(quantity: str, ratios: Sequence[float], relation: str, dl: 
                    "median_ratio": float(np.median(r))})
     det = dict(kw.pop("details", {}) or {})
     det["test"] = binomial_record(fails, K, dl, alpha, drawn=drawn, why=why)
+    if outs is not None:
+        det["frozen_jump"] = jump_evidence(outs)
     kw["details"] = det
     return Verdict.compare(f"{quantity} [(k*+1)-th worst of {K} seeds, k* = {k} failures accepted at δ = {dl:.3g}]",
                            measured, 1.0, relation, allowed_failure=dl, constants=consts, **kw)
 
 
 def rate_verdict(quantity: str, fails: int, trials: int, dl: float, *, min_trials: int = 4, alpha: float = ALPHA_CP,
-                 drawn: int | None = None, why: str = "", **kw) -> Verdict:
+                 drawn: int | None = None, why: str = "", outs=None, **kw) -> Verdict:
     """Violated iff the one-sided (1 − alpha) Clopper–Pearson lower bound on P(failure) exceeds δ (alpha: the
     injected per-example level, :func:`checkers.lai.common.injected_alpha`)."""
     if trials < min_trials:
@@ -162,6 +165,8 @@ def rate_verdict(quantity: str, fails: int, trials: int, dl: float, *, min_trial
     consts.update({"trials": trials, "failures": fails, "rate": fails / trials, "delta": dl, "cp_upper": hi})
     det = dict(kw.pop("details", {}) or {})
     det["test"] = binomial_record(fails, trials, dl, alpha, drawn=drawn, why=why)
+    if outs is not None:
+        det["frozen_jump"] = jump_evidence(outs)
     return Verdict.compare(f"{quantity}: one-sided (1 − α) Clopper–Pearson lower bound on P(failure) vs δ(n), "
                            f"α = {alpha:.2g}", lo, dl, "<=", allowed_failure=dl, constants=consts, details=det, **kw)
 
@@ -179,6 +184,8 @@ class Outcome:
     certified: bool
     alpha_inf: np.ndarray = attrs.field(eq=False, repr=False)  # (m, n)
     tie: bool
+    certificate: dict = attrs.field(factory=dict, eq=False, repr=False)  # the frozen-pattern jump's (checkers/lai/jump.py)
+    # ``certified``: the jump's certificate, or (``certificate["limit_from"] == "band"``) Lai's band certificate alone
 
     @property
     def beta_inf(self) -> np.ndarray:
@@ -263,14 +270,32 @@ def run_batch(insts: Sequence[MultiInstance], steps: int | None = None, cap: int
             outs.append(Outcome(inst, True, pre[:, b] > 0, pre[:, b], alp[:, b], False, alp[-1, b], False))
             continue
         beta, alpha = pre[:, b], alp[:, b]
-        cert, a_inf = _limit(inst, alpha[-1], beta[-1])
+        band, a_band = _limit(inst, alpha[-1], beta[-1])  # Lai's band certificate, reported beside the jump
+        jp = jump(traj, yb, b)  # the limit through the certified frozen-pattern jump (t = ∞)
+        cert, a_inf = jp.holds, jp.alpha_inf
+        certificate = dict(jp.details, band_certificate=bool(band),
+                           limit_from="jump" if jp.holds else ("band" if band else "none (finite horizon, not used)"))
+        if band and not jp.holds:  # Lai's band certificate alone: its limit, labelled
+            cert, a_inf = True, a_band
+        if cert and band:
+            certificate["jump_vs_band"] = max(gnorm(inst.G, a_inf[k] - a_band[k]) for k in range(len(a_inf))) / max(
+                max(gnorm(inst.G, a_band[k]) for k in range(len(a_inf))), 1e-300)
+            if certificate["jump_vs_band"] > AGREE:
+                raise AssertionError(f"two certified limits disagree: {certificate['jump_vs_band']:.3g}")
         tie_tol = TIE * max(1.0, inst.y_max)
         off = ~(beta[-1] > 0)
         tie = bool(np.any(np.abs(beta[1:]) < tie_tol) or np.any((np.abs(a_inf @ inst.G) < tie_tol) & off))
-        outs.append(Outcome(inst, False, beta > 0, beta, alpha, cert, a_inf, tie))
+        outs.append(Outcome(inst, False, beta > 0, beta, alpha, cert, a_inf, tie, certificate))
     if T < cap and 4 * sum(not o.certified and not o.diverged for o in outs) > len(outs):
         return run_batch(insts, steps=min(cap, 4 * T), cap=cap, record=record)
     return outs
+
+
+def jump_evidence(outs: Sequence[Outcome]) -> dict:
+    """The frozen-pattern jump's certificates over the seeds (issue 21): issued or not, when, margin, agreement."""
+    live = [o for o in outs if not o.diverged and o.certificate]
+    return certificate_summary([o.certificate for o in live], band=[o.certificate["band_certificate"] for o in live],
+                               agree=[o.certificate["jump_vs_band"] for o in live if "jump_vs_band" in o.certificate])
 
 
 def outcome_summary(outs: Sequence[Outcome]) -> dict:
