@@ -6,7 +6,7 @@ Data from a prescribed Gram matrix (generators/gram.py) at the boundary of the l
 5γ⁻²C_R n max_{k≠i}|⟨x_i, x_k⟩| (R_min = 1, R_max = R), W⁽⁰⁾ through (P, K0) (d = 10⁴), α and ω at their (A1)/(A2)
 bounds (Theorem 4.2's constants, :func:`claimcheck.checkers.frei.thm4_2._bounds`), the smoothed leaky ReLU and the
 logistic loss (Section 4), profile.seeds inits. Horizon T = ⌈M·n/(γ²R_min²α)⌉ (the margins grow by ≈
-αγ²R_min²Ĝ/n per step): M = 40 in ci (T ≈ 10⁵–3·10⁵ steps, the loss down to ≈ 0.016–0.02, 2–3 % of log 2), 240 in dev,
+αγ²R_min²Ĝ/n per step): M = 40 in ci (T ≈ 6·10⁴–3·10⁵ steps, the loss down to ≈ 0.016–0.02, 2–3 % of log 2), 240 in dev,
 600 in thorough — against the 20–30 steps of the (A1)–(A2)-phase checks.
 
 A numba kernel (the recursion of :mod:`claimcheck.checkers.frei.gd_gram`) keeps per seed, at every step t:

@@ -129,11 +129,11 @@ CLAIM = register(Claim(
                           "time, data from the hypothesis' boundary; order-statistic test of P(sup ratio ≤ C_R) ≥ 1 − δ"),
         Check("in-regime-late-phase", "in-regime", _late("scenarios"), _late("lem_e4"), cost=3.0, alpha=1.5e-4,
               sharpness=2.0, corners=("late phase (T ≥ 10⁴ steps)", "largest R in the profile"),
-              loose="measured looseness ×18 in ci (weak): over every step of 10⁵–3·10⁵-step runs (loss down to 2–3 % of "
-                    "log 2) the sup ratio reaches 2.28 at R = 1.5 (1.45 at R = 1.2, 1.00004 at R = 1) against C_R = "
+              loose="measured looseness ×14.7 in ci (weak): over every step of 6·10⁴–3·10⁵-step runs (loss down to 2–3 % "
+                    "of log 2) the sup ratio reaches 2.32 at R = 1.5 (1.45 at R = 1.2, 1.00004 at R = 1) against C_R = "
                     "10R²/γ² + 10 ≈ 26–41: the ratio peaks early and C_R stays a worst case in the late phase too",
               description="Lemma E.4 over the late phase (issue 17 item 7): sup over EVERY step t ≤ T = ⌈M·n/(γ²α)⌉ "
-                          "(M = 40 ci, 240 dev, 600 thorough; T ≈ 10⁵–3·10⁵ in ci) of max_{i,j} g_i/g_j, data from a "
+                          "(M = 40 ci, 240 dev, 600 thorough; T ≈ 6·10⁴–3·10⁵ in ci) of max_{i,j} g_i/g_j, data from a "
                           "prescribed Gram matrix at the hypothesis' boundary with unequal norms (R = R_max/R_min up to "
                           "1.5 in ci, 2 in dev), α and ω at their (A1)/(A2) bounds, profile.seeds inits "
                           "(checkers/frei/late_phase.py, numba)"),
