@@ -130,7 +130,7 @@ CLAIM = register(Claim(
               sharpness_why="Θ(·) prints no constant: the factor-2 band is the finite-t reading of Θ(t⁻¹) (LOSS_BAND)", alpha=STAT_SHARE, description="(d) L_S = Θ(t⁻¹): per init seed (CP test over the profile's seeds), t·L_S(t) stays within a factor 2 over the late window (the fitted exponents in the details)"),
         Check("in-regime-loss-orthogonal-limit", "in-regime", ORTH, lambda s: _run(s, "limit"), corners=CORNERS_ORTH, cost=COST,
               sharpness=None, sharpness_why="closed-form limit with a 2% tolerance",
-              alpha=STAT_SHARE, description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
+              alpha=STAT_SHARE - DECADES_SHARE, description="(d) orthogonal data: t·L_S → (1/n)Σ nm²/(η‖x_i‖²|S_i^(0)|) within 2%"),
         Check("in-regime-decades", "in-regime", rates.relu_scenarios, lambda s: rates.decades_verdict(s, "4.3"),
               corners=rates.CORNERS_RELU, cost=COST, sharpness=None, attainable="stable-rank", alpha=DECADES_SHARE,
               sharpness_why="rate tests over decades; c is the suite's reading of the print's unspecified constant",
