@@ -388,8 +388,9 @@ CLAIM = register(Claim(
                                                     "horizon": rates.horizon(p)})),
               lambda s: rates.decades_verdict(s, "4.1", LEAKY_HYPS + (LEAKY_ACT,)), cost=COST,
               violates=LEAKY_ACT.text, control="activation",
-              description="ReLU (γ = 0) on orthogonal data through the same certified decades: SR(W_j) tends to "
-                          "≈ 2k/(k+1) > 1, so SR − 1 does not decay (late exponent ≈ 0 > −0.9)"),
+              description="ReLU (γ = 0) on orthogonal data through the same certified decades: a neuron inactive on "
+                          "every sample never moves (bullet (a) fails first), and SR(W_j) tends to ≈ 2k/(k+1) > 1, so "
+                          "SR − 1 does not decay (late exponent ≈ 0 > −0.9; in details['bullets'])"),
         Check("negative-control-nonsupport-margins", "negative-control",
               lambda p: fixed(p, data="nonsupport", n=5, d=6), lambda s: _run(s, "margins"), cost=COST,
               violates=KAPPA_L.text,
