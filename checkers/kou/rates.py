@@ -249,6 +249,9 @@ def _bullet(run: dict, bullet: str, relu: bool) -> tuple[np.ndarray, dict]:
     return np.asarray(vals, float), worst
 
 
+REPORTED = ("seed", "window", "fit", "C_eff_start", "C_eff_at_H", "C_eff_max", "SR_minus_1_at_H", "exponent_per_decade",
+            "exponent_interval", "tL_range", "margin_offset_range", "margin_slope_vs_log_t", "SR_at_H",
+            "SR_limit_direction_derived")  # every bullet's worst-seed figures, kept in the combined evidence
 SPEC = {"norms": ("max |slope_late/slope_early − 1| of the norms vs log t", NORM_TOL, "<="),
         "stable-rank": ("late-half exponent of SR(W_j) − 1 vs log t (one-sided: O(1/log t) ⇔ ≤ −1)", SR_EXP, "<="),
         "margins": ("late-half exponent of the normalised margin spread vs log t", GAP_EXP, "<="),
@@ -281,7 +284,7 @@ def decades_verdict(scn: Scenario, theorem: str, hyps=None) -> Verdict:
         v = seeds_verdict(f"{bullet}: {q}", vals, bound, rel, inst.delta, a, attainable=att, constants=k,
                           hypotheses=H, details={**det, "corners": corners, "certificates": summary})
         rep[bullet] = {"measured": None if v.evidence is None else v.evidence.measured, "bound": bound,
-                       "outcome": v.outcome}
+                       "outcome": v.outcome, "worst_seed": {key: det[key] for key in REPORTED if key in det}}
         vs.append(v)
     for v in vs:
         if v.evidence is not None:
