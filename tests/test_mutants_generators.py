@@ -136,3 +136,16 @@ def test_hadamard_offdiag_bound(n):
     G = op.right_multiply(np.eye(n))
     off = G - np.diag(np.diag(G))
     assert np.linalg.norm(off, 2) <= op.offdiag_norm_bound() * (1 + 1e-12)
+
+
+def test_implicit_gram_geometry_beyond_one_block():
+    """GramInstance.geometry() reads R_min, R_max and p = max_{i≠j}|G_ij| off the dense G in row blocks of 512; at
+    n = 600 (two blocks) it returns exactly the prescribed R_min, R_max and p (module docstring: "exactly").
+    Kills generators/gram.py:324 (the diagonal mask sized by the block's columns: a shape error from n > 512)."""
+    from claimcheck.generators.gram import gram_instance as implicit
+    inst = implicit(2, n=600, m=2, d=700, R_min=1.0, R_max=1.5, p=2e-4, omega=0.1, pattern="signs")  # ≈ 3 s
+    assert inst.G is not None
+    geo = inst.geometry()
+    assert geo["n"] == 600
+    assert geo["R_min"] == pytest.approx(1.0, rel=1e-12) and geo["R_max"] == pytest.approx(1.5, rel=1e-12)
+    assert geo["p"] == pytest.approx(2e-4, rel=1e-12)

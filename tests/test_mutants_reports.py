@@ -50,3 +50,18 @@ def test_sweep_page_one_knob_table():
     assert ">0.250</td><td>[0.010, 0.800]</td><td>4 / 4</td>" in page
     assert ">—</td><td>—</td><td>0 / 2</td>" in page
     assert "<svg" in page and "11 points" in page
+
+
+def test_sweep_page_two_knob_grid():
+    """`claimcheck sweep` over two knobs: the page is a grid, rows the first knob, columns the second, the header
+    cell "a \\ b"; each cell P(holds) [CI] n = informative count, "—" where no cell. Kills reports/sweep.py:48
+    (`… + "</th>"` → `−`: a TypeError on every two-knob sweep)."""
+    from claimcheck.reports.sweep import render_sweep
+    summary = [{"point": {"n": 2, "g": 0.5}, "p_holds": 0.75, "ci": [0.2, 0.99], "holds": 3, "violated": 1, "examples": 4},
+               {"point": {"n": 4, "g": 0.9}, "p_holds": 0.0, "ci": [0.0, 0.6], "holds": 0, "violated": 2, "examples": 3}]
+    doc = {"claim": "x.lem1", "check": "in-regime", "grid": {"n": [2, 4], "g": [0.5, 0.9]}, "seeds": 2,
+           "records": [{}] * 7, "summary": summary}
+    page = render_sweep(doc)
+    assert "<table><tr><th>n \\ g</th><th>0.5</th><th>0.9</th></tr>" in page
+    assert ">0.75 [0.20, 0.99] n=4</td>" in page and ">0.00 [0.00, 0.60] n=2</td>" in page
+    assert page.count(">—</td>") == 2  # (2, 0.9) and (4, 0.5) have no cell
