@@ -132,3 +132,30 @@ def test_b3_displays_hold_and_printed_s3_fails():
             assert err <= b3.REL
     v = b3.displays_verdict(scn, b3.UPPER, _w_star)
     assert v.evidence.details["displays_checked"] == len(b3.UPPER)
+
+
+def test_b2_t4_tail_fails_under_both_readings():
+    from claimcheck.checkers.lai.thm4_proof import t4_tail
+    t = t4_tail(1536.0, 1.0)
+    assert t["two_constants_eq_residual"] == pytest.approx(10 * 2 / 1536)  # (C_14 − C)C_g/(C_0κ) ≠ 0
+    assert t["two_constants_last_slack"] == pytest.approx(-4 / 1536)  # C_α = 8 = 2CC_g: short by CC_g/(C_0κ)
+    assert t["one_constant_C"] == 12.0 and t["one_constant_last_slack"] < -1.0
+
+
+def test_b2_displays_hold_on_theorem4_proof_constants():
+    from claimcheck.checkers.lai import thm4_proof
+    from claimcheck.checkers.lai.thm4 import _proof_constant_batches
+    got = []
+
+    @settings(max_examples=1, derandomize=True, database=None)
+    @given(_proof_constant_batches(_P()))
+    def draw(s):
+        got.append(s)
+
+    draw()
+    outs, rows = thm4_proof.seed_lines(got[0])
+    assert rows
+    for _, lines, events in rows:
+        for k in thm4_proof.DISPLAYS:
+            assert all(v >= -thm4_proof.REL for v in lines[k]), (k, min(lines[k]))
+    assert thm4_proof.displays_verdict(got[0]).evidence.details["displays_checked"] == 15

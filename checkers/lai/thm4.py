@@ -257,6 +257,11 @@ def rate_verdict(quantity: str, fails: int, trials: int, n: int, outs, *, detail
                          why="seeds without a certified tie-free limit or a certain failure (undecided)")
 
 
+def _b2():
+    from claimcheck.checkers.lai import thm4_proof  # noqa: PLC0415 (thm4_proof imports this module)
+    return thm4_proof
+
+
 def jump_evidence(outs) -> dict:
     """The frozen-pattern jump's certificates over the seeds (issue 21): issued or not, when, margin, agreement."""
     live = [o for o in outs if not o.diverged and o.certificate]
@@ -443,6 +448,27 @@ CLAIM = register(Claim(
     constants=[C_0, C_ALPHA, C_G, C_Y, C_STEP, C_PROB, C14_C, C14_RATE, C0_PROOF],
     printed_notes=[
         short_version_note("Theorem 1", "Theorem 4"),
+        PrintedNote("wording", "proof of Theorem 4 (App. B.2), Part (b), both α_j^(1) chains (displays B2.T4, B2.T5)",
+                    "C²C_g² (one letter C)", "C_step·C_14·C_g²: the product of the step range's C (1/η ≤ CC_g‖λ‖₁) and "
+                    "Corollary 14's C (‖(XXᵀ)⁻¹ − I/‖λ‖₁‖ ≤ C_gC·q/‖λ‖₁), two different constants",
+                    consequence="the first two lines of each chain hold with the product (proof-step-b2-displays); "
+                                "T4's '=' line holds only if the two C's are equal (proof-step-b2-t4-constants)",
+                    check="proof-step-b2-displays"),
+        PrintedNote("constant-differs", "proof of Theorem 4 (App. B.2), Part (b), last line of the α_j^(1) upper chain "
+                    "(B2.T4)", "−(y_min/(C_α‖λ‖₁))(C_α/(CC_g) − 1 − CC_g y_min/(C_0y_max)) ≤ −y_min/(C_α‖λ‖₁) "
+                    "'using C_0 > C·C_α² and C_α > C·max{C_g², C_yC_g}'",
+                    "with the step range's C and Corollary 14's C kept apart the '=' line is false (residual "
+                    "(C_14 − C)C_g y_min/(C_0y_max)); with one C ≥ both (C = 12) the '=' holds but the last line needs "
+                    "C_α ≥ CC_g(2 + CC_g y_min/(C_0y_max)) ≈ 48, and the printed C_α > C·max{C_g², C_yC_g} does not "
+                    "imply it (at C = 2 it needs 8 + 16/(C_0κ) > 8)",
+                    consequence="at the declared C_α = 8, C = 2, C_14 = 12, C_g = 2 no reading makes T4's last two lines "
+                                "hold; the conclusion α_j^(1) ≤ −y_min/(C_α‖λ‖₁) still holds on every seed (B2.T4's "
+                                "first lines and the thm4 checks), so Theorem 4 survives with a larger C_α",
+                    check="proof-step-b2-t4-constants"),
+        PrintedNote("typo", "proof of Theorem 4 (App. B.2), Part (d)", "1/(C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁)",
+                    "1/(CC_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) (the theorem's step range; the same single-point typo as Theorem 21)",
+                    consequence="none: Part (d) uses η ≤ 1/(C_g‖λ‖₁) and 1/η ≤ CC_g‖λ‖₁; display B2.T14 holds over the "
+                                "whole range", check="proof-step-b2-displays"),
         PrintedNote("wording", "Theorem 4, probability", "w.p. ≥ 1 − 2exp(−cn) (c unspecified)",
                       "δ(n) = 2e^{−n/C_g} + 2e^{−n(Cc − ln 9)}: the union of Lemma 12's and Corollary 14's events the proof "
                       "intersects, with the declared C_g = 2, C = 12, c = 1/4",
@@ -462,6 +488,21 @@ CLAIM = register(Claim(
               sharpness=None, sharpness_why=_EVENT_WHY,
               description="the same statement at constants that satisfy the proof's relations: C_0 = 1536 > C·C_α² = "
                           "768 (part (e) via Lemma 11), C_α = 8 ≥ 2·C·C_g; exact Wishart Gram samples (d = m·1536²n²κ²)"),
+        Check("proof-step-b2-displays", "in-regime", _proof_constant_batches, lambda s: _b2().displays_verdict(s),
+              cost=1.0, target="proof-step", sharpness=None,
+              sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="App. B.2 after Lemma 17: the 15 displays B2.T1–T15 that verify Lemma 17's conditions at t = 1 "
+                          "((22), the α_j^(1) chains with Corollary 14, (23), the T_i chain, ‖α^(1)‖, the final "
+                          "argmin) line by line on every seed at the proof's constants (C_0 = 1536), w^(∞) at t = ∞ "
+                          "through the certified jump; T4's last line is proof-step-b2-t4-constants"),
+        Check("proof-step-b2-t4-constants", "in-regime", _proof_constant_batches, lambda s: _b2().t4_verdict(s),
+              cost=0.5, target="proof-step", sharpness=None, sharpness_why="a relation between constants",
+              erratum="App. B.2 Part (b)'s α_j^(1) upper chain ends '= −(y_min/(C_α‖λ‖₁))(C_α/(CC_g) − 1 − "
+                      "CC_g y_min/(C_0y_max)) ≤ −y_min/(C_α‖λ‖₁)': with the step range's C and Corollary 14's C apart "
+                      "the '=' is false; with one C ≥ both the last '≤' needs C_α ≳ 2CC_g ≈ 48 — at the declared "
+                      "C_α = 8 no reading makes both lines hold (the printed C_α > C·max{C_g², C_yC_g} does not imply it)",
+              description="the last two lines of display B2.T4 as printed, at the declared C = 2, C_14 = 12, C_g = 2, "
+                          "C_α = 8 and each seed's C_0, κ, under both readings of C"),
         Check("in-regime-closed-form", "in-regime", _in_regime, _closed_form, cost=2.0, target="proof-step",
               sharpness=None, sharpness_why="identities of the proof (closed form, α^(1), frozen duals bitwise)",
               description="[S] on seeds whose pattern is 1_{S+} for all t ≥ 1: final iterate vs the closed form "
