@@ -173,7 +173,7 @@ CLAIM = register(Claim(
         Check("in-regime-limsup-decades", "in-regime", _orth, _decades, attainable="stable-rank", cost=3.0,
               sharpness=2.0, loose="block stable ranks on orthogonal data stay ≤ 2k/(k+1) < 2 against the declared C = 3 "
                                    "(looseness ≈ 1.6–3 by n): C is the suite's constant for the print's unspecified one",
-              description="the limsup read on GD's exact iterates to 10⁶ steps (ci; 10⁷ otherwise) through the "
+              description="the limsup read on GD's exact iterates to 10⁶ steps (ci, dev; 10⁷ paper, thorough) through the "
                           "certified frozen-pattern jump (checkers.kou.rates): orthogonal data, n ∈ [2, 6], "
                           "m ∈ [45, 55]; max SR(W_j) over the window [max(frozen_from, 100), H] where every init "
                           "draw's pattern is certified frozen (≥ 3 decades, else inconclusive), ≤ C; the certified "
@@ -189,7 +189,7 @@ CLAIM = register(Claim(
     ],
     notes="Checked on every initialisation drawn (stricter than the implicit 'with probability ≥ 1 − δ'). "
           "in-regime-limsup is tested at a finite horizon (the last decade of 1000 steps under ci, 10⁴ under dev); "
-          "in-regime-limsup-decades reads it on orthogonal data over the certified window up to 10⁶ (ci) / 10⁷. "
+          "in-regime-limsup-decades reads it on orthogonal data over the certified window up to 10⁶ (ci, dev) / 10⁷ (paper, thorough). "
           "The former control (σ̂ from 0.2 to 100 on nearly-orthogonal data, n = 6, m = 40, caught at 1000 steps) "
           "failed only while the initialisation dominated: run longer on the compiled engine (no certificate: ReLU "
           "patterns keep switching on those data), max_j SR(W_j) went 5.31 (t = 10²) → 2.63 (1.1·10³) → 1.72 "

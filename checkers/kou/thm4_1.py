@@ -19,7 +19,7 @@ fit's uncertainty, "drift"):
     by (1 + γ²)η|ℓ′_i|‖x_i‖²/(nm)) within 2%.
 Bullet (d) assumes directional convergence, which no finite run can establish; it is not checked here.
 Over decades (check ``in-regime-decades``, :mod:`checkers.kou.rates`): the same bullets on GD's exact iterates from
-t = 10² to 10⁶ (ci) / 10⁷ through the certified frozen-pattern jump (simulator/frozen_cls.py), read only on the window
+t = 10² to 10⁶ (ci, dev) / 10⁷ (paper) through the certified frozen-pattern jump (simulator/frozen_cls.py), read only on the window
 where every init seed's pattern is certified frozen (≥ 3 decades; else the example is inconclusive).
 
 Experiment checks (Section 6 Figure 1, Appendix A.1 Figure 4, Appendix A.2 Figure 3; :mod:`checkers.kou.experiments`):
@@ -321,7 +321,7 @@ CLAIM = register(Claim(
         Check("in-regime-decades", "in-regime", rates.leaky_scenarios, lambda s: rates.decades_verdict(s, "4.1"),
               corners=rates.CORNERS_LEAKY, cost=COST, sharpness=None, attainable="other", alpha=DECADES_SHARE,
               sharpness_why=NO_SHARP + "; the loss band is the finite-t reading of Θ(t⁻¹) (factor 2)",
-              description="(a), (b), (c), (e) over 4 decades of t (10² to 10⁶ in ci, 10⁷ otherwise) on GD's exact "
+              description="(a), (b), (c), (e) over 4 decades of t (10² to 10⁶ in ci and dev, 10⁷ in paper and thorough) on GD's exact "
                           "iterates through the certified frozen-pattern jump (checkers.kou.rates): every seed's "
                           "pattern certified frozen on the window [max(frozen_from, 100), H] ≥ 3 decades (else the "
                           "example is inconclusive), certificates in the details; ‖w_{j,r}‖ slope vs log t stable to "
@@ -401,7 +401,7 @@ CLAIM = register(Claim(
               description="x_n = x_1 with the opposite label: L_S → a positive constant (exponent 0)", control="data"),
     ],
     notes="One long run per instance is shared by the bullets (cached). Rates are fitted on the late two decades; "
-          "in-regime-decades reads them over ≥ 3 certified decades up to t = 10⁶ (ci; 10⁷ otherwise; 10⁸ in the "
+          "in-regime-decades reads them over ≥ 3 certified decades up to t = 10⁶ (ci, dev; 10⁷ paper, thorough; 10⁸ in the "
           "helper's report: SR(W_j) − 1 decays like (log t)^−2…−3, faster than the printed O(1/log t), so its "
           "effective constant (SR − 1)·log t falls along the window); "
           "the measured exponents are ≈ −1.005 (loss), −2.4…−2.9 (SR − 1 against log t: faster than the printed "

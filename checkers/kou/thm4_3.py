@@ -9,7 +9,7 @@ Rate tests as for Theorem 4.1 (:mod:`checkers.kou.thm4_1`) on the late window of
 orthogonal data t·L_S → (1/n)Σ_i nm²/(η‖x_i‖²|S_i^{(0)}|) (catalogue §11.8, DERIVED) within 2%.
 Experiment checks (Appendix A.1 Figure 4, Section 6 / A.2 Figure 2; :mod:`checkers.kou.experiments`).
 Over decades (``in-regime-decades``, :mod:`checkers.kou.rates`): (a)–(d) on exactly orthogonal data from t = 10² to
-10⁶ (ci) / 10⁷ through the certified frozen-pattern jump, read on the certified window only. On nearly-orthogonal
+10⁶ (ci, dev) / 10⁷ (paper) through the certified frozen-pattern jump, read on the certified window only. On nearly-orthogonal
 data some neuron–sample pre-activations keep crossing zero (a sliding mode at the boundary: on an n = 4, m = 40,
 κ = 100 instance, 30–63 switches in [10³, 10⁴), 551–1421 in [10⁴, 10⁵) and ≈ 10⁴ in [10⁵, 10⁶), every one GD's own,
 never certified frozen) — the paper's open question (Sec. 7) whether ReLU patterns switch infinitely often; no limit
@@ -134,7 +134,7 @@ CLAIM = register(Claim(
         Check("in-regime-decades", "in-regime", rates.relu_scenarios, lambda s: rates.decades_verdict(s, "4.3"),
               corners=rates.CORNERS_RELU, cost=COST, sharpness=None, attainable="stable-rank", alpha=DECADES_SHARE,
               sharpness_why="rate tests over decades; c is the suite's reading of the print's unspecified constant",
-              description="(a)–(d) over 4 decades of t (10² to 10⁶ in ci, 10⁷ otherwise) on exactly orthogonal data, "
+              description="(a)–(d) over 4 decades of t (10² to 10⁶ in ci and dev, 10⁷ in paper and thorough) on exactly orthogonal data, "
                           "GD's exact iterates through the certified frozen-pattern jump (checkers.kou.rates; on "
                           "nearly-orthogonal data ReLU neurons keep switching at the boundary and no window is "
                           "certified): ‖W_j‖_F, ‖W_j‖₂ slope vs log t stable to 10%, max SR(W_j) on the certified "
