@@ -109,3 +109,19 @@ def test_frei_thm42_effective_C1_is_smallest_C1_that_holds():
     bound = np.sqrt(c1_eff * q["R"] ** 2 / q["gamma"] ** 2 * q["n"] / (q["R_min"] ** 2 * q["alpha"] * t))
     assert float((Ls[:, 1:] / bound).max()) == pytest.approx(1.0, rel=1e-9)
     assert 0.05 < c1_eff < 2.0  # ≪ the declared C₁ = 45: item 1 is weak evidence (the check's `loose`)
+
+
+def test_frei_thm42_no_perp_part_when_d_equals_n():
+    """Theorem 4.2's runs: W⁽⁰⁾'s part outside span(X) has d − n dimensions, so at d = n (the simplest in-regime
+    scenario has d = d_big = n = 2) its squared norm per neuron is exactly 0. Kills checkers/frei/thm4_2.py:113
+    (d > n → d ≥ n: a χ²(1) term added at d = n)."""
+    from types import SimpleNamespace as NS
+
+    from hypothesis import find, settings
+
+    from claimcheck.checkers.frei import thm4_2 as T
+    s = find(T.scenarios(NS(seeds=2), m1=(1, 2), m2=(1, 2), alpha_fracs=(1.0,)), lambda s: s["d_big"] == s["n"],
+             settings=settings(database=None))
+    inst, q, Ls, Gs, Wc, perp, cps = T.trajectory(s, 2, 20)
+    assert q["d"] == inst.n
+    assert np.all(perp == 0.0)

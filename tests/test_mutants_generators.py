@@ -149,3 +149,33 @@ def test_implicit_gram_geometry_beyond_one_block():
     assert geo["n"] == 600
     assert geo["R_min"] == pytest.approx(1.0, rel=1e-12) and geo["R_max"] == pytest.approx(1.5, rel=1e-12)
     assert geo["p"] == pytest.approx(2e-4, rel=1e-12)
+
+
+def test_lai_multi_n_neg_counts_negative_labels():
+    """NeuronStats.effective_constants()["n_neg"] is the number of negative labels, whatever the magnitudes (labels
+    |y_i| ∈ [y_min, y_max] may be below 1). Kills generators/lai_multi.py:87 (y < 0 → y < 1: a positive label 0.5
+    counted as negative)."""
+    from claimcheck.generators.lai_multi import MultiInstance
+    y = np.array([0.5, 2.0, -1.0, -0.25])
+    G = 10.0 * np.eye(4)
+    inst = MultiInstance(Scenario("lai", 0, {"n": 4, "d": 10}), np.sqrt(10.0) * np.eye(4), y, G, 10.0, math.sqrt(10.0),
+                         1.0, 10, 0.01, np.array([1.0, -1.0]), np.zeros((2, 4)), np.zeros((2, 4)), -np.ones(4, int))
+    ec = inst.effective_constants()
+    assert ec["n_neg"] == 2 and ec["m"] == 2
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_lai_powerlaw_dinf_smallest_d(n):
+    """gram_model(dinf_over_n=(b, b)), power law: "the smallest such d" with d_∞ = Σ_{j≤d} j^{−a} ≥ b·n — so
+    d − 1 falls short. Kills generators/lai_states.py:591 (bisection stopped at a bracket of 2: d may be one too
+    large)."""
+    from hypothesis import find, settings
+
+    from claimcheck.generators.lai_states import gram_model
+    for b in (8, 9, 13, 21, 34, 55):
+        for a in (0.1, 0.25):
+            s = find(gram_model(n=(n, n), spectra=("powerlaw",), dinf_over_n=(b, b)), lambda s, a=a: s["spec"] == a,
+                     settings=settings(database=None))
+            d = int(s["d"])
+            S = np.cumsum(np.arange(1, d + 1, dtype=float) ** (-a))
+            assert S[-2] < b * n <= S[-1], (b, a, d, S[-2:])
