@@ -173,18 +173,9 @@ def width_event_failures(inst) -> int:
 
 
 def corners_of(scn: Scenario, inst) -> list[str]:
-    """The corners of the hypothesis range the instance sits at (each knob at its printed bound)."""
-    k = inst.knobs()
-    out = []
-    if k["eta_hat"] >= (1 - 1e-9) / C_ETA:
-        out.append("largest step")
-    if k["sig_hat"] >= (1 - 1e-9) / C_SIGMA:
-        out.append("largest init scale")
-    kap = k["kappa_R"] if inst.gamma == 0 else k["kappa_L"]
-    if kap <= C_KAPPA * (1 + 1e-6):
-        out.append("smallest separation")
-    if scn.get("data") == "orth":
-        out.append("orthogonal data")
+    """The corners of the hypothesis range the instance sits at (each knob at its printed bound): the decades
+    checks' corners (rates.corners_of) and the size corner."""
+    out = rates.corners_of(scn, inst)
     if inst.n >= 10:
         out.append("n ≥ 10")
     return out
