@@ -125,3 +125,24 @@ def test_frei_thm42_no_perp_part_when_d_equals_n():
     inst, q, Ls, Gs, Wc, perp, cps = T.trajectory(s, 2, 20)
     assert q["d"] == inst.n
     assert np.all(perp == 0.0)
+
+
+def test_kou_c8_hypothesis_margin_is_the_relative_slack_of_C8():
+    """Lemma C.4's hypothesis (C.8) — Σ_r|ρ_{j,r,i}| ≥ c₁γ²Σ_r|ρ_{j′,r,i′}| at every recorded t ≥ 1 — is measured as
+    its worst relative margin min_t Σmin/(c₁γ²Σmax) − 1, recomputed here from the run's coefficients: holds ⇔ the
+    inequality holds at every step (kills checkers/kou/lem_c4.py:37, − 1 → + 1: (C.8) would always read as met)."""
+    from hypothesis import HealthCheck, find, settings
+
+    from claimcheck.checkers.kou import lem_c4
+    from claimcheck.checkers.kou.coefficients import abs_sums, leaky_in_regime, leaky_setup
+    from claimcheck.generators.profiles import get_profile
+
+    scn = find(leaky_in_regime(get_profile("ci")), lambda s: True,
+               settings=settings(derandomize=True, database=None, suppress_health_check=list(HealthCheck)))
+    h = lem_c4._c4(scn).evidence.to_json()["hypotheses"][lem_c4.C8.text]
+    run, K, _qq, _out = leaky_setup(scn)
+    S = abs_sums(run).reshape(len(run.t), -1)[1:]
+    need = K["c1"] * K["gamma"] ** 2
+    margin = float(np.min(S.min(1) / (need * S.max(1)))) - 1.0
+    assert h["value"] == pytest.approx(margin, rel=1e-12, abs=1e-12)
+    assert h["holds"] == bool(np.all(S.min(1) >= need * S.max(1)))

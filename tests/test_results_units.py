@@ -156,3 +156,14 @@ def test_driver_xfails_the_expected_erratum_and_fails_a_new_one(monkeypatch):
     with pytest.raises(pytest.fail.Exception, match="new proof erratum"):
         _drive(monkeypatch, "kou.lem5.4", "proof-step-5-9-lipschitz",
                _r("kou.lem5.4", "proof-step-5-9-lipschitz", "violated", cex=CEX))
+
+
+def test_checks_listed_in_the_claims_order_whatever_the_arrival_order():
+    """Results arrive in worker order; the document lists them in the claim's declared order."""
+    from claimcheck.checkers.claim import get_claim
+    cid = "kou.lem5.4"
+    names = [c.name for c in get_claim(cid).checks]
+    rs = [_r(cid, n, "caught" if n.startswith("negative-control") else "held",
+             regime="negative-control" if n.startswith("negative-control") else "in-regime") for n in reversed(names)]
+    by_id, _ = _claim_doc(rs)
+    assert [c["name"] for c in by_id[cid]["checks"]] == names
