@@ -65,3 +65,15 @@ def test_sweep_page_two_knob_grid():
     assert "<table><tr><th>n \\ g</th><th>0.5</th><th>0.9</th></tr>" in page
     assert ">0.75 [0.20, 0.99] n=4</td>" in page and ">0.00 [0.00, 0.60] n=2</td>" in page
     assert page.count(">—</td>") == 2  # (2, 0.9) and (4, 0.5) have no cell
+
+
+def test_numbers_gate_treats_equal_infinities_as_unchanged():
+    """A bound that is +∞ in both runs (e.g. a vacuous side) is unchanged; ∞ against a finite value or −∞ is a
+    change. (The sampled survivor reports/compare.py:97, `or` → `and`, is equivalent: with one infinity the
+    fall-through |∞ − x| ≤ rtol·scale is False, as ∞ == x, since the scale is finite by construction.)"""
+    from claimcheck.reports.compare import _same
+    inf = float("inf")
+    assert _same(inf, inf, 1.0, 1e-6)
+    assert _same(-inf, -inf, 1.0, 1e-6)
+    assert not _same(inf, -inf, 1.0, 1e-6)
+    assert not _same(inf, 1.0, 1.0, 1e-6)
