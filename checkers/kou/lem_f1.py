@@ -22,20 +22,22 @@ from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou import rates
 from claimcheck.checkers.kou.common import p_rounding_tol, stable_ranks
 from claimcheck.checkers.kou.margins import horizon, margin_run
+from claimcheck.checkers.kou.regimes import THM43, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import kou_scenario
 from claimcheck.generators.scenario import Scenario
 
-C_THM = Constant("C (Theorem 4.3)", 10.0, "the 'sufficiently large' constant of Theorem 4.3's conditions, instantiated: "
-                 "κ_R ≥ 10, η̂ ≤ 0.1, σ̂ ≤ 0.1, m ≥ 10 log(n/δ)")
+# Theorem 4.3's conditions in its declared regime (regimes.THM43, shared with Lemmas 5.5, 5.8, E.1–E.3 and Theorem
+# 4.3 itself; issue 16 item 6): κ_R ≥ C_data = 100, η̂ ≤ 1/C_step = 1/4, σ̂ ≤ 1/C_init = 1/20, m ≥ C_width·log(n/δ) = 8 log(n/δ).
+# (Until this round F.1–F.2 used a private C = 10 for all four: κ_R ≥ 10, η̂ ≤ 0.1, σ̂ ≤ 0.1, m ≥ 10 log(n/δ).)
 C_SR = Constant("C (Lemma F.1)", 3.0, "declared: Lemma F.3's limit is 2 ± o(1) per block for balanced basis data; measured "
                 "block stable ranks stay ≤ 2 (ci), so 3 leaves the o(1) room while staying an absolute constant")
 RELU = Hypothesis("ReLU network (E.1)", "Lemma F.1", lambda q: (q["gamma"], q["gamma"] == 0.0))
-KAPPA = Hypothesis("R_min² ≥ C R² n p (κ_R ≥ C)", "Theorem 4.3", lambda q: (q["kappa_R"], q["kappa_R"] >= C_THM.value * (1 - p_rounding_tol(q))))  # float rounding of p at the boundary (common.py)
-STEP = Hypothesis("η ≤ (C R_max²/nm)⁻¹ (η̂ ≤ 1/C)", "Theorem 4.3", lambda q: (q["eta_hat"], q["eta_hat"] <= 1 / C_THM.value + 1e-12))
-INIT = Hypothesis("σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (σ̂ ≤ 1/C)", "Theorem 4.3",
-                  lambda q: (q["sig_hat"], q["sig_hat"] <= 1 / C_THM.value + 1e-12))
-WIDTH = Hypothesis("m ≥ C log(n/δ)", "Theorem 4.3", lambda q: (q["m"], q["m"] >= C_THM.value * math.log(q["n"] / q["delta"])))
+KAPPA = Hypothesis(f"R_min² ≥ C R² n p (κ_R ≥ C = {THM43.C_data:g})", "Theorem 4.3", lambda q: (q["kappa_R"], q["kappa_R"] >= THM43.C_data * (1 - p_rounding_tol(q))))  # float rounding of p at the boundary (common.py)
+STEP = Hypothesis(f"η ≤ (C R_max²/nm)⁻¹ (η̂ ≤ 1/C, C = {THM43.C_step:g})", "Theorem 4.3", lambda q: (q["eta_hat"], q["eta_hat"] <= 1 / THM43.C_step + 1e-12))
+INIT = Hypothesis(f"σ₀ ≤ (C R_max √log(mn/δ))⁻¹ (σ̂ ≤ 1/C, C = {THM43.C_init:g})", "Theorem 4.3",
+                  lambda q: (q["sig_hat"], q["sig_hat"] <= 1 / THM43.C_init + 1e-12))
+WIDTH = Hypothesis(f"m ≥ C log(n/δ) (C = {THM43.C_width:g})", "Theorem 4.3", lambda q: (q["m"], q["m"] >= THM43.C_width * math.log(q["n"] / q["delta"])))
 HYPS = (RELU, KAPPA, STEP, INIT, WIDTH)
 
 
@@ -115,7 +117,7 @@ def f1_verdict(scn, which: str, in_regime: bool = True) -> Verdict:
 @st.composite
 def _in(draw, H: int) -> Scenario:
     base = draw(kou_scenario(data=["nearorth", "orth"], gamma=0.0, n=(2, 5), d_extra=(4, 12), m=(45, 55),
-                             kappa=(C_THM.value, 1000.0), eta_hat=(0.02, 1 / C_THM.value), sig_hat=(1e-3, 1 / C_THM.value),
+                             kappa=(THM43.C_data, 10 * THM43.C_data), eta_hat=(0.02, 1 / THM43.C_step), sig_hat=(1e-3, 1 / THM43.C_init),
                              delta=0.1, seeds=1, n_pos="both", extra={"horizon": H}))
     return base
 
@@ -124,14 +126,16 @@ def _in(draw, H: int) -> Scenario:
 def _orth(draw, p) -> Scenario:
     """Orthogonal data (ReLU's pattern freezes there; on nearly-orthogonal data neurons keep switching at the
     boundary), n ∈ [2, 6], m ∈ [45, 55], for the certified decades of :mod:`checkers.kou.rates`."""
-    return draw(kou_scenario(data="orth", gamma=0.0, n=(2, 6), d_extra=(4, 12), m=(45, 55), kappa=(C_THM.value, 1000.0),
-                             eta_hat=(0.02, 1 / C_THM.value), sig_hat=(1e-3, 1 / C_THM.value), delta=0.1, seeds=2,
+    return draw(kou_scenario(data="orth", gamma=0.0, n=(2, 6), d_extra=(4, 12), m=(45, 55), kappa=(THM43.C_data, 10 * THM43.C_data),
+                             eta_hat=(0.02, 1 / THM43.C_step), sig_hat=(1e-3, 1 / THM43.C_init), delta=0.1, seeds=2,
                              n_pos="both", extra={"steps": rates.T0, "horizon": rates.horizon(p)}))
 
 
 def _decades(scn, hyps=HYPS) -> Verdict:
     return rates.limsup_verdict(scn, C_SR.value, hyps, tau0=0.0)
 
+
+CONTROL_ETA_HAT = 0.1  # the atypical-init control's step, inside the regime's η̂ ≤ 1/4: the certified limit SR = k was measured there
 
 CLAIM = register(Claim(
     id="kou.lemF.1", paper="kou", ref="Lemma F.1",
@@ -141,7 +145,7 @@ CLAIM = register(Claim(
     latex=r"\limsup_{t\to\infty}\frac{\|W_j^{(t)}\|_F^2}{\|W_j^{(t)}\|_2^2}\le C=\Theta(1)",
     kind="deterministic",
     hypotheses=list(HYPS) + [rates.TYPICAL_INIT],
-    constants=[C_THM, C_SR],
+    constants=[*claim_constants(THM43), C_SR],
     printed_notes=[PrintedNote("typo", "Lemma F.1 statement (transcription line 1235)",
                     printed="stable rank of W_i^{(t)}", read_as="W_j^{(t)} (as in its display)", consequence="none"),
                    PrintedNote("hypothesis-stronger", "Lemma F.1 statement vs its proof (Lemma E.1, |S_i⁽⁰⁾| ≥ cm)",
@@ -155,9 +159,9 @@ CLAIM = register(Claim(
                     check="negative-control-atypical-init",
                     evidence="certified frozen pattern to 10⁶ steps, basis data n = 16, m = 56 ≥ 10 log(n/δ): "
                              "SR(W_j) = 7.996 at t = 10⁶, derived limit 8")],
-    checks=[
+    checks=stamped(THM43, [
         Check("in-regime-limsup", "in-regime", lambda p: _in(horizon(p)), lambda s: f1_verdict(s, "limsup"),
-              attainable="stable-rank", description="ReLU, nearly-orthogonal (κ_R from 10) and orthogonal data, n ≤ 5, m ∈ [45, 55]: the largest "
+              attainable="stable-rank", description="ReLU, nearly-orthogonal (κ_R from 100, the Theorem 4.3 regime) and orthogonal data, n ≤ 5, m ∈ [45, 55]: the largest "
                           "block stable rank over the last decade of 1000 steps (ci) ≤ C",
               sharpness=2.0, loose="block stable ranks stay ≈ 1.6–1.9 against the declared C = 3 (measured looseness 1.56–1.90 under ci base seeds 0–4): C is the suite's declared constant for the print's unspecified one"),
         Check("proof-step-gershgorin", "in-regime", lambda p: _in(horizon(p)), lambda s: f1_verdict(s, "gershgorin"),
@@ -179,14 +183,14 @@ CLAIM = register(Claim(
                           "draw's pattern is certified frozen (≥ 3 decades, else inconclusive), ≤ C; the certified "
                           "pattern's derived limit SR is in the details"),
         Check("negative-control-atypical-init", "negative-control",
-              lambda p: rates.private_control(p, 2, 1 / C_THM.value), lambda s: _decades(s, HYPS + (rates.TYPICAL_INIT,)),
+              lambda p: rates.private_control(p, 2, CONTROL_ETA_HAT), lambda s: _decades(s, HYPS + (rates.TYPICAL_INIT,)),
               violates=rates.TYPICAL_INIT.text, control="init",
               description="basis data, n = 16 (8 per class), m = 56 ≥ C log(n/δ): the Gaussian init conditioned on "
                           "the atypical event that every own-class neuron is active on exactly one own sample "
                           "(|S_i⁽⁰⁾| = m/8 < 0.4m); the certified pattern's limit is SR(W_j) = 8 > C, reached by "
                           "t = 10⁶ (7.996). The large-init control it replaces (σ̂ 0.2–100) failed only while the "
                           "initialisation dominated: its SR falls below C at longer horizons (see the notes)"),
-    ],
+    ]),
     notes="Checked on every initialisation drawn (stricter than the implicit 'with probability ≥ 1 − δ'). "
           "in-regime-limsup is tested at a finite horizon (the last decade of 1000 steps under ci, 10⁴ under dev); "
           "in-regime-limsup-decades reads it on orthogonal data over the certified window up to 10⁶ (ci, dev) / 10⁷ (paper, thorough). "

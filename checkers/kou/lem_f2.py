@@ -20,8 +20,9 @@ import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
-from claimcheck.checkers.kou.lem_f1 import C_THM, INIT, RELU, STEP
+from claimcheck.checkers.kou.lem_f1 import INIT, RELU, STEP
 from claimcheck.checkers.kou.margins import horizon, margin_run, nc_pool
+from claimcheck.checkers.kou.regimes import THM43, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import kou_scenario
 
@@ -124,13 +125,13 @@ def f2_verdict(scn, which: str, in_regime: bool = True) -> Verdict:
 
 def _in(p, H):
     return kou_scenario(data=["basis", "orth"], gamma=0.0, n=(2, 6), d_extra=(0, 6), m=(20, 40), kappa=(1.0, 1.0),
-                        R_max=[1.0, 1.5], eta_hat=(0.02, 1 / C_THM.value), sig_hat=(1e-3, 1 / C_THM.value), delta=0.1,
+                        R_max=[1.0, 1.5], eta_hat=(0.02, 1 / THM43.C_step), sig_hat=(1e-3, 1 / THM43.C_init), delta=0.1,
                         seeds=1, n_pos="both", extra={"horizon": H})
 
 
 def _rate(p):
     return kou_scenario(data="basis", gamma=0.0, n=(2, 6), d_extra=(0, 6), m=(20, 40), kappa=(1.0, 1.0),
-                        eta_hat=(1 / C_THM.value, 1 / C_THM.value), sig_hat=(1e-3, 0.01), delta=0.1, seeds=1,
+                        eta_hat=(1 / THM43.C_step, 1 / THM43.C_step), sig_hat=(1e-3, 0.01), delta=0.1, seeds=1,
                         n_pos="both", extra={"horizon": 3 * horizon(p)})
 
 
@@ -167,7 +168,7 @@ CLAIM = register(Claim(
           r"\lim_{t\to\infty}\bar\rho_{y_i,r,i}^{(t)}/\log t=m/|S_i^{(0)}|",
     kind="deterministic",
     hypotheses=list(HYPS),
-    constants=[C_T, RATE_TOL, C_THM],
+    constants=[C_T, RATE_TOL, *claim_constants(THM43)],
     printed_notes=[PrintedNote("typo", "Lemma F.2 / its proof, T (transcription lines 1317, 1359)",
                     printed="T = Cη⁻¹R_min⁻²/nm", read_as="T = Cη⁻¹R_min⁻²·nm (as (G.3)'s T = Θ(η⁻¹R_min⁻²nm) and the proof's use)",
                     consequence="the printed T is (nm)² smaller: the pattern statement from the printed T needs C ∝ (nm)² "
@@ -181,7 +182,7 @@ CLAIM = register(Claim(
                             "(the proof's (F.6))",
                     consequence="none for the lemma's use; the printed second line is vacuous (its condition never "
                                 "holds after T by the lemma's own pattern statement)")],
-    checks=[
+    checks=stamped(THM43, [
         Check("in-regime-pattern", "in-regime", lambda p: _in(p, horizon(p)), lambda s: f2_verdict(s, "pattern"),
               description=_DESC["pattern"], sharpness=None, sharpness_why="a count of sign violations (bound 0)"),
         Check("in-regime-frozen-coefficients", "in-regime", lambda p: _in(p, horizon(p)), lambda s: f2_verdict(s, "frozen"),
@@ -214,7 +215,7 @@ CLAIM = register(Claim(
                           "(|S_i⁽⁰⁾|/m)ρ̄ against log t is ≈ |S_i⁽⁰⁾|/(m(1 + γ²)) ≠ 1", control="activation"),
         Check("negative-control-frozen", "negative-control", _nonorth, lambda s: f2_verdict(s, "frozen", False),
               violates=ORTH.text, description="correlated same-class samples make ρ̄ of neurons inactive at init grow", control="data"),
-    ],
+    ]),
     notes="Readings: T as the proof uses it (nm in the numerator; the literal R_min⁻²/nm needs C ∝ (nm)², reported as "
           "C_eff_literal_T); the garbled coefficient lines as the proof's (F.6) (init signs, ρ̲ of the other class frozen). "
           "As printed, the second coefficient line has a premise that is never met after T (vacuously true).",
