@@ -21,6 +21,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.hypotheses import Constant, Hypothesis
+from claimcheck.checkers.lai.cor14 import C14_C
 from claimcheck.checkers.lai.common import short_version_note
 from claimcheck.checkers.lai.common import ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM, injected_alpha
 from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, ASSIGN, C_HI, C_LO, C_PROB, INIT21, STEP_BOTH, STEP_HI, STEP_LO,
@@ -75,10 +77,30 @@ def _thm21(scn, reading: str) -> Verdict:
                                  "max_sign_over_ymax": max((r["sign_max"] for r in rows), default=None)})
 
 
-def batch21(p, *, c=(C_LO, 0.375, C_HI), K=None, n=(4, 8)):
+def batch21(p, *, c=(C_LO, 0.375, C_HI), K=None, n=(4, 8), C0=C_0.value, eps_lo=(1.0, 0.5)):
     return st.sampled_from(SIGNS).flatmap(lambda s: multi_batch(
-        K=p.seeds if K is None else K, n=n, signs=(s,), kappas=(1.0, 1.5, 2.0), C0=C_0.value, d_mult=(1, 2), c=c,
-        eps=(1.0 / (C_ALPHA.value * len(s)),), eps_lo=(1.0, 0.5), init="assign", extra={"cg_init": C_G.value}))
+        K=p.seeds if K is None else K, n=n, signs=(s,), kappas=(1.0, 1.5, 2.0), C0=C0, d_mult=(1, 2), c=c,
+        eps=(1.0 / (C_ALPHA.value * len(s)),), eps_lo=eps_lo, init="assign", extra={"cg_init": C_G.value}))
+
+
+C0_PROOF = Constant("C_0 (Theorem 21, proof constants)", 2 * C14_C.value * C_ALPHA.value**2,
+                    "2·C·C_α² with Corollary 14's C = 12 and C_α = 8 (as Theorem 4's proof constants): App. E.2's "
+                    "relation lines need C_0 ≥ 658 (E2.14's last line, m = 3, κ = 1; 559 at m = 4), 45, 28, 15, 12 "
+                    "(E2.18, E2.15, E2.19, E2.25); the proof states 'C_0 ≳ C_α²' (= 64)")
+HIGH_DIM_PROOF = Hypothesis(f"d₂ ≥ C_0²n²κ² and d_∞ ≥ C_0 n^1.5 κ with C_0 = {C0_PROOF.value:g} (Assumption 2 at the "
+                            "proof's constants)", "Assumption 2; App. E.2",
+                            lambda inst: (inst.C0_eff, inst.C0_eff >= C0_PROOF.value * (1 - 1e-12)))
+HYPS_PROOF = [FULL_RANK, BOUNDED_LABELS, HIGH_DIM_PROOF, ASSIGN, INIT21, STEP_LO, STEP_HI]
+
+
+def _proof_batches(p, eps_lo=(1.0, 0.5)):
+    """Theorem 21's corrected draws (c ∈ {1/4, 3/8, 1/2}, m ∈ {3, 4}, κ ∈ {1, 1.5, 2}) at the proof's C_0 = 1536."""
+    return batch21(p, C0=C0_PROOF.value, eps_lo=eps_lo)
+
+
+def _e2():
+    from claimcheck.checkers.lai import thm21_proof  # noqa: PLC0415 (thm21_proof imports two_neuron only)
+    return thm21_proof
 
 
 def _pinned(p, strategy, **params):
@@ -116,10 +138,57 @@ CLAIM = register(Claim(
         PrintedNote("transcription", "Theorem 21 (and Theorem 22), initialisation", "0 < ε_{k,i} ≤ y_min/C_{αm}",
                       "y_min/(C_α·m) (the proof's Eq. (54))",
                       consequence="C_{αm} is undefined: no numeric content; the checks draw ε_k,i ≤ y_min/(C_α m)"),
-        PrintedNote("typo", "Theorem 21, step size", "1/(C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) (a single point)",
+        PrintedNote("typo", "Theorem 21, step size (repeated in App. E.2, Part (c) of the proof)",
+                    "1/(C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) (a single point)",
                       "1/(C·C_g‖λ‖₁) ≤ η ≤ 1/(C_g‖λ‖₁) as in Theorem 22 (the corrected statement)",
                       consequence="the as-printed check runs at the printed point η = 1/(C_g‖λ‖₁), the corrected one over "
                                   "Theorem 22's range", check="in-regime"),
+        PrintedNote("typo", "proof of Theorem 21 (App. E.2), Eq. (54), first case",
+                    "β_{k,i}^(0) = ε_{a_i,i} if a_i = k or s_k·y_i < 0",
+                    "ε_{k,i} (neuron k's own ε; for s_ky_i < 0, k ≠ a_i: β_k^(0) = (1/C_g)A_ky + ε_k with (A_k)_ii = 0), "
+                    "as the proof itself uses it in (55) and in Case 1 ('β_{k,j}^(0) = ε_{k,j} > 0')",
+                    consequence="none downstream: (55)–(60) use ε_{k,i}; as printed (54) fails whenever ε_{k,i} ≠ "
+                                "ε_{a_i,i}", check="proof-step-e2-54-as-printed"),
+        PrintedNote("typo", "proof of Theorem 21 (App. E.2), final display",
+                    "w_k^(∞) = argmin_{X_{S_k}w = y_{S_k}}‖w − w_k^(1)‖₂",
+                    "X_{S_k}w = s_ky_{S_k} (Lemma 20's risk ½Σ(s_kwᵀx_i − y_i)², Lemma 23 (c)) — the root cause of the "
+                    "statement's finding, not a separate one",
+                    consequence="as printed it fails for every negative neuron (display E2.29 holds with s_ky_{S_k})",
+                    check="proof-step-e2-final-as-printed"),
+        PrintedNote("wording", "proof of Theorem 21 (App. E.2), Part (b) Case 1, displays E2.14 and E2.15",
+                    "one letter C: 1/η ≤ CC_g‖λ‖₁ (step range) and ‖XXᵀ − ‖λ‖₁I‖ ≤ C‖λ‖₁q (Corollary 14), combined "
+                    "as '2C²C_g²' and 'C²C_g²'",
+                    "C_step·C_14·C_g² (C_step = 2, C_14 = 12), the product the two bounds give",
+                    consequence="with the product every line holds at the proof's constants; under one C (= 12 for "
+                                "both) E2.14's last line fails for every C_0 (slack −0.127·y_min/(C_α‖λ‖₁)·… at C_0 = ∞, "
+                                "thm21_proof.constants_needed)", check="proof-step-e2-displays"),
+        PrintedNote("constant-differs", "proof of Theorem 21 (App. E.2), Part (b) and (c): the relation lines",
+                    "'with C_0 ≳ C_α² and C_α ≳ max{C_g², C_yC_g}'",
+                    "C_0 ≥ 658 (E2.14's last line, m = 3, κ = 1; 559 at m = 4), ≥ 45 (E2.18), ≥ 28 (E2.15 (iii)), ≥ 15 "
+                    "(E2.19), ≥ 12 (E2.25) with C_α = 8, C_g = 2, C_y = 2 — recomputed from the proof's own lines",
+                    consequence="the hidden constant in C_0 ≳ C_α² must be ≥ 10.3; the proof goes through at C_0 = 1536 "
+                                "(every display holds); the statement's checks hold at the declared C_0 = 8 as well, "
+                                "where these lines fail (the proof's constants are loose, not the theorem)",
+                    check="proof-step-e2-displays"),
+        PrintedNote("typo", "proof of Lemma 23 (App. E.2), Part (d), display E2.4",
+                    "‖α_k^(t+1)‖₂ ≤ C_α√(n y_max)/‖λ‖₁", "C_α√n·y_max/‖λ‖₁ (Lemma 23 (d); the root cause of Lemma "
+                    "17's and Lemma 11's notes)",
+                    consequence="on these runs (y_max ≤ 2) both forms hold; the printed form is evaluated (E2.4) beside "
+                                "the statement's form", check="proof-step-e2-displays"),
+        PrintedNote("typo", "proof of Theorem 21 (App. E.2), Part (b) Case 1, text after the lower-bound chain",
+                    "'(ii) applies d_2 ≥ C_0² n² y_max²/y_min'", "d_2 ≥ C_0²n²y_max²/y_min² (Assumption 2)",
+                    consequence="none: the display follows with Assumption 2 as stated (E2.15 holds)"),
+        PrintedNote("wording", "proof of Theorem 21 (App. E.2), conclusion",
+                    "'w_k is trained with only predefined active examples starting from the iteration t = 0'",
+                    "from t = 1 (at t = 0 every neuron with s_ky_i < 0 is active on i: β_{k,i}^(0) = ε_{k,i} > 0)",
+                    consequence="none: the limit is taken from w_k^(1); the activation pattern changes from t = 0 to "
+                                "t = 1 on every seed (details.pattern_changes_0_to_1)", check="proof-step-e2-displays"),
+        PrintedNote("version-difference", "proof of Theorem 21 (full App. E.2) = proof of Theorem 5 (short App. E.2)",
+                    "short: Lemma 12, Eqs. (47)–(53), Lemmas 5/6, Corollary 1, Assumption 3",
+                    "full: Lemma 23, Eqs. (54)–(60), Lemmas 10/11, Corollary 14, Assumption 4",
+                    consequence="numbering only where the prose can be compared; the short text we hold has its "
+                                "formulas stripped and no prose for Lemma 12's Parts (a), (b), (d), (e) and Theorem 5's "
+                                "Parts (a), (d): the displays themselves cannot be compared"),
     ],
     checks=[
         Check("in-regime", "in-regime", lambda p: _pinned(p, batch21(p, c=(C_HI,)), c=C_HI, K=int(p.seeds)),
@@ -130,6 +199,27 @@ CLAIM = register(Claim(
         Check("in-regime-corrected", "in-regime", lambda p: batch21(p), lambda s: _thm21(s, "corrected"), cost=2.0,
               description="corrected: targets s_k y_{S_k}, sign condition on [n]∖S_k, c ∈ {1/4, 3/8, 1/2}",
               sharpness=None, sharpness_why=_WHY, alpha=ALPHA_SHARE),
+        Check("proof-step-e2-displays", "in-regime", _proof_batches, lambda s: _e2().displays_verdict(s, HYPS_PROOF),
+              cost=2.0, target="proof-step", sharpness=None,
+              sharpness_why="proof-step lines (float tolerance 1e-9 relative); no factor to tighten",
+              description="App. E.2, 28 of its 29 displays (E2.5 is the initialisation's definition) line by line on "
+                          "every seed of Theorem 21's corrected draws at the proof's constants (C_0 = 1536): Lemma 23's "
+                          "proof (E2.1–E2.4) on every GD step 1 ≤ t ≤ 9 where (a)–(e) hold at t; (54)–(60), both "
+                          "Cases of Part (b), the T_i chain, Part (d) and the final argmin (read s_ky_{S_k}; w^(∞) at "
+                          "t = ∞ through the certified jump); (54) read with ε_{k,i}, C²C_g² as C_step·C_14·C_g²"),
+        Check("proof-step-e2-54-as-printed", "in-regime", lambda p: _proof_batches(p, eps_lo=(0.5,)),
+              lambda s: _e2().eq54_printed_verdict(s, HYPS_PROOF), cost=0.5, target="proof-step", sharpness=None,
+              sharpness_why="an identity (float tolerance 1e-9)",
+              erratum="App. E.2 Eq. (54) prints β_{k,i}^(0) = ε_{a_i,i} for s_ky_i < 0; the initialisation gives "
+                      "ε_{k,i} (neuron k's own ε), as (55) and Case 1 use: as printed it fails on every seed with "
+                      "ε_{k,i} ≠ ε_{a_i,i} (typo, no consequence downstream)",
+              description="(54) as printed (ε_{a_i,i} in the first case), ε_k,i = y_min/(C_α m)·U[½, 1]"),
+        Check("proof-step-e2-final-as-printed", "in-regime", _proof_batches,
+              lambda s: _e2().final_printed_verdict(s, HYPS_PROOF), cost=0.5, target="proof-step", sharpness=None,
+              sharpness_why="an identity (relative tolerance 1e-8, as the statement's checks)",
+              erratum="App. E.2's final display w_k^(∞) = argmin_{X_{S_k}w = y_{S_k}}‖w − w_k^(1)‖ fails for every "
+                      "negative neuron (GD fits s_ky_{S_k} = −y_{S_k}); the statement's root cause, repeated",
+              description="the final display as printed (target y_{S_k} for every neuron)"),
         Check("negative-control-corrected-all-positive-init", "negative-control",
               lambda p: _pinned(p, batch21(p, K=16, c=(C_HI,)), init="span", c=C_HI),
               lambda s: _thm21(s, "corrected"), control="init", violates=INIT21.text,
