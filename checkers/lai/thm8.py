@@ -20,8 +20,8 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
-from claimcheck.checkers.lai.common import short_version_note
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai.common import SHORT_VERSION, short_version_note
 from claimcheck.checkers.lai.common import (ALPHA_SHARE, BOUNDED_LABELS, C_0, C_ALPHA, C_G, C_STEP, FULL_RANK, HIGH_DIM,
                                  every_seed_record, injected_alpha)
 from claimcheck.checkers.lai.phase import phase_verdict
@@ -157,6 +157,19 @@ def _in_regime(p):
     return st.one_of(_corner(p), _batch(p))
 
 
+def _proof_batches(p):
+    """Theorem 8's own generator (corner + batch) at the proof's C_0 = C_α² (checkers/lai/thm8_proof.py: C0_C2)."""
+    from claimcheck.checkers.lai.thm8_proof import C0_C2  # noqa: PLC0415 (thm8_proof imports this module)
+    return st.one_of(multi_batch(K=p.seeds, n=(6, 8), kappas=(1.0,), C0=C0_C2.value, d_mult=(1,), c=(C_LO,),
+                                 eps=(EPS2_MAX,), eps_lo=(1.0,)),
+                     _batch(p, C0=C0_C2.value))
+
+
+def _c2(scn) -> Verdict:
+    from claimcheck.checkers.lai import thm8_proof  # noqa: PLC0415
+    return thm8_proof.displays_verdict(scn)
+
+
 def _pinned(p, strategy, **params):
     """Under ``ci`` a negative control is one pinned scenario (nothing to shrink: one run); otherwise drawn."""
     if p.name == "ci":
@@ -200,6 +213,26 @@ CLAIM = register(Claim(
     constants=[C_0, C_ALPHA, C_G, C_STEP, C_PROB],
     printed_notes=[
         short_version_note("Theorem 3", "Theorem 8"),
+        PrintedNote("wording", "proof of Theorem 8 (App. C.2), Parts (c) and (d), the α^(1) chains (38), (39) and their "
+                    "Part (d) copies (displays C2.18–C2.22)", "C²C_g², CC_g (one letter C)",
+                    "C_step·C_14·C_g² for C²C_g² (the step range's C from 1/η ≤ CC_g‖λ‖₁ times Corollary 14's C from "
+                    "‖(XXᵀ)⁻¹ − I/‖λ‖₁‖ ≤ C_gC·q/‖λ‖₁); in (38)'s '=' line C_α/(CC_g), 1/(2CC_g) carry the step "
+                    "range's C and CC_g y_min/(2C_0y_max) Corollary 14's",
+                    consequence="with each C read from its source every '=' of (38) is an identity and every line holds "
+                                "(proof-step-c2-displays); with one C (= 12) throughout, (38)'s last line would need "
+                                "C_α ≥ 36.5 > 8 — the stated 'C_α ≳ max{C_g², C_yC_g}' hides that factor",
+                    check="proof-step-c2-displays"),
+        PrintedNote("version-difference", f"proof of Theorem 8 (full App. C.2) = proof of Theorem 3 (short "
+                    f"{SHORT_VERSION}, App. C.2)",
+                    "full: Lemma 19's proof argues every part (a)–(h), with displays for (a), (c), (d), (e), (f); "
+                    "numbers (33a)–(40); cites Lemmas 10, 11, 12, Corollary 14, Theorem 4",
+                    "short: Lemma 10 (= Lemma 19) has text only under Part (e) — Parts (a)–(d) and (f)–(h) are empty "
+                    "headings (the surrounding sentences are absent, not only the stripped formulas); numbers "
+                    "(26a)–(33); cites Lemmas 5, 6, 7, Corollary 1, Theorem 1",
+                    consequence="the short version gives no argument for the invariance of conditions (a)–(d), "
+                                "(f)–(h) (the frozen pattern); the proof-step checks use the full version's 32 "
+                                "displays (C2.5–C2.9 are the ones the short version lacks)",
+                    check="proof-step-c2-displays"),
     ],
     checks=[
         Check("in-regime", "in-regime", _in_regime, _thm8, cost=2.0,
@@ -216,6 +249,13 @@ CLAIM = register(Claim(
               description="the proof's event: the pattern is (1_{S+}, 1_{S−}) from t = 1 on (its phase diagram over "
                           "(n, d) is the check phase-diagram)",
               sharpness=None, sharpness_why=_WHY, alpha=ALPHA_SHARE),
+        Check("proof-step-c2-displays", "in-regime", _proof_batches, _c2, cost=2.0, target="proof-step",
+              sharpness=None, sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="every display of App. C.2 (C2.1–C2.32: (33a)–(40), Lemma 19's proof, the α^(1), T_i and "
+                          "‖α^(1)‖ chains, the final argmin at t = ∞ through the certified jump) as printed, line by "
+                          "line on every decided seed of Theorem 8's generator at the proof's C_0 = C_α² = 64 "
+                          "(Lemma 19's displays at every step t ≥ 1 of the run); Lemma 12 / Corollary 14 lines where "
+                          "the event holds (failures counted)"),
         Check("phase-diagram", "in-regime", _phase_scenario, _phase_diagram, cost=1.0,
               description="κ = 1, c ∈ {1/4, 3/8, 1/2}, ε ∈ {y_min/16, y_min/64}, n ∈ {4, 8}, d/n² ∈ {1/4, 1, 4, 16, 64}, profile.seeds per cell: "
                           "P̂(frozen after one step) per cell (details: series, sufficient_d_over_n2 = C_0²κ² = 64); "
