@@ -1,0 +1,374 @@
+"""Kou et al., App. F: every displayed step of the proofs of Lemmas F.1, F.2 and F.3 (issue 19 item 2), evaluated AS
+PRINTED on the runs the statements' checks use (checkers/kou/lem_f1.py, lem_f2.py, lem_f3.py).
+
+Displays are named after their first line in the transcription (/work/shared/papers/kou-relu-leaky-nearly-orthogonal.md),
+e.g. "l1277", or their equation number. An identity is measured as a maximal relative residual (≤ IDT, float64); an
+inequality through :func:`checkers.kou.coefficients.stepwise` at its worst element, with the right side moved by a
+float64 tie TIE·|rhs| in the relation's favour (several displays are equalities on orthogonal data or at t = 0).
+:data:`TABLE` lists every display of the three proofs with its status and the check that covers it; :func:`coverage`
+gives the README's counts.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from claimcheck.checkers.kou.coefficients import C_PRIME_RELU, C_SPRIME, c1_relu_formula, stepwise
+from claimcheck.checkers.verdict import Verdict
+
+IDT = 1e-9  # identities: relative float64 residual allowed (sums of O(mn) products)
+TIE = 1e-12  # inequalities: float64 tie, relative (as lem_c3.TIE)
+
+
+def tie(rhs, rel: str):
+    """The right side moved by TIE·|rhs| in the relation's favour (a float64 tie, not a weakening)."""
+    rhs = np.asarray(rhs, float)
+    return rhs + TIE * np.abs(rhs) if rel in ("<=", "<") else rhs - TIE * np.abs(rhs)
+
+
+def ident(text: str, lhs, rhs, t, **kw) -> Verdict:
+    """'lhs = rhs' at every recorded step: max |lhs − rhs|/max(|lhs|, |rhs|, tiny) ≤ IDT."""
+    lhs, rhs = np.broadcast_arrays(np.asarray(lhs, float), np.asarray(rhs, float))
+    T = lhs.shape[0]
+    lf, rf = lhs.reshape(T, -1), rhs.reshape(T, -1)
+    scale = np.maximum(np.maximum(np.abs(lf), np.abs(rf)), 1e-300)
+    res = np.abs(lf - rf) / scale
+    res = np.where(np.isnan(res), np.inf, res)
+    k = int(np.argmax(res))
+    ts, js = divmod(k, lf.shape[1])
+    d = dict(kw.pop("details", {}))
+    d.update({"worst_step": int(np.asarray(t)[ts]), "lhs": float(lf[ts, js]), "rhs": float(rf[ts, js]),
+              "steps_checked": int(T)})
+    return Verdict.compare(text + ": max relative residual", float(res[ts, js]), IDT, "<=", details=d, **kw)
+
+
+def ineq(text: str, lhs, rhs, rel: str, t, **kw) -> Verdict:
+    """'lhs rel rhs' at every recorded step (worst element), float64 tie TIE."""
+    return stepwise(text + " (float64 tie 1e-12 relative)", lhs, tie(rhs, rel), rel, np.asarray(t), **kw)
+
+
+def c_e3(q: dict) -> dict[str, float]:
+    """The constants F.1's proof takes from App. E: Corollary E.3's c = 2/c₁ (proof of Lemma E.2, c₁ from the end of
+    the proof of Lemma E.1 with T₁'s C = 4) and c′ = 2.5 (m ≤ c′|S_i⁽⁰⁾|, Lemma B.2's 0.4m)."""
+    c1 = c1_relu_formula(q["R_min"], q["R_max"], q["beta"], C_PRIME_RELU)
+    return {"c1": c1, "c": 2.0 / c1, "c'": C_SPRIME}
+
+
+# ---------------------------------------------------------------- Lemma F.1 (20 displays, transcription 1243-1311)
+
+F1 = {
+    "l1247": "W_j⁽ᵗ⁾ − W_j⁽⁰⁾ = A_tX with A_t as printed (column 2 scaled by ‖x_1‖⁻², columns i ≠ 2 by ‖x_i‖⁻²)",
+    "l1251": "‖W_j⁽ᵗ⁾ − W_j⁽⁰⁾‖_F² = Tr(A_tXXᵀA_tᵀ) = Tr((Σa_iᵀx_i)(Σx_iᵀa_i)) = ΣΣTr(a_iᵀx_ix_{i′}ᵀa_{i′}) "
+             "= ΣΣ⟨x_i, x_{i′}⟩Tr(a_iᵀa_{i′})",
+    "l1253": "ΣΣ⟨x_i, x_{i′}⟩Tr(a_iᵀa_{i′}) = Σ‖x_i‖²Tr(a_iᵀa_i) + Σ_{i≠i′}⟨x_i, x_{i′}⟩Tr(a_iᵀa_{i′})",
+    "l1255": "… ≤ R_max²ΣTr(a_iᵀa_i) + pΣ_{i≠i′}|Tr(a_iᵀa_{i′})|",
+    "l1259": "Tr(a_iᵀa_i) = Σ_r[a_i]_r² = Σ_r(ρ_{j,r,i}‖x_i‖⁻²)² ≤ Σ_rρ_{j,r,i}²R_min⁻⁴ (the last link, ≤ CmR_min⁻⁴log²t, "
+             "has an unspecified C)",
+    "l1261": "|Tr(a_iᵀa_{i′})| ≤ Σ_r|[a_i]_r[a_{i′}]_r| = Σ_r|ρ_{j,r,i}ρ_{j,r,i′}|‖x_i‖⁻²‖x_{i′}‖⁻² (the last link has an "
+             "unspecified C)",
+    "l1269": "‖W_j − W_j⁽⁰⁾‖₂ ≥ ‖(W_j − W_j⁽⁰⁾)Xᵀ(XXᵀ)⁻¹1_n‖₂/‖Xᵀ(XXᵀ)⁻¹1_n‖₂ = ‖A_t1_n‖₂/‖Xᵀ(XXᵀ)⁻¹1_n‖₂",
+    "l1277": "(F.2)'s chain without Corollary E.3: ΣΣρ_{j,r,i}‖x_i‖⁻² = Σ_r(Σ_{S_j}ρ̄‖x_i‖⁻² + Σ_{S_{−j}}ρ̲‖x_i‖⁻²) ≥ "
+             "Σ_{S_j}Σ_rρ̄R_max⁻² + Σ_{S_{−j}}Σ_rρ̲R_min⁻² ≥ Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄R_max⁻² + Σ_{S_{−j}}Σ_rρ̲R_min⁻²; and the "
+             "link after Corollary E.3, (m|S_{−j}|/|S_j|)Σ_{S_j}(cR_min⁻²pn/|S_i⁽⁰⁾|)Σ_{S_i⁽⁰⁾}ρ̄R_max⁻² ≤ "
+             "(m|S_{−j}|cR_min⁻⁴R_max²pn/(|S_j|min_{S_j}|S_i⁽⁰⁾|))Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄R_max⁻², t in the last decade",
+    "l1277-e3": "(F.2)'s Corollary E.3 link: Σ_{S_{−j}}Σ_rρ̲R_min⁻² ≥ −(m|S_{−j}|/|S_j|)Σ_{S_j}(cR_min⁻²pn/|S_i⁽⁰⁾|)"
+                "Σ_{S_i⁽⁰⁾}ρ̄R_max⁻² (c = 2/c₁ of Lemma E.2's proof), t in the last decade",
+    "l1283-line1": "|ρ̲_{−y_i,r,i}| ≤ cR_min⁻²pnρ̄_{y_{i′},r′,i′} ∀r, r′ ∈ [m], i, i′ ∈ [n] (as printed: r′ over all of [m]), "
+                   "t in the last decade",
+    "l1283-lines2-3": "|ρ̲_{−y_i,r,i}| ≤ (cR_min⁻²pn/|S_{i′}⁽⁰⁾|)Σ_{S_{i′}⁽⁰⁾}ρ̄_{y_{i′},r,i′} ∀r, i, i′ and ≤ its mean over "
+                      "i′ ∈ S_j (c = 2/c₁), t in the last decade",
+    "l1287": "m|S_{−j}|cR_min⁻⁴R_max²pn/(|S_j|min_{S_j}|S_i⁽⁰⁾|) ≤ c′cR_min⁻⁴R_max²pn|S_{−j}|/|S_j| ≤ 1/2 (c = 2/c₁, "
+             "c′ = 2.5)",
+    "l1291": "‖A_t1_n‖₂ = √(Σ_r(Σ_iρ_{j,r,i}‖x_i‖⁻²)²) ≥ |ΣΣρ‖x_i‖⁻²|/√m ≥ (R_max⁻²/(2√m))Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄ ≥ "
+             "(R_max⁻²|S_j||S_i⁽⁰⁾|/(2√m))log(1 + ηR_min²e^{−β}t/(2c′nm)) for every i ∈ S_j (the last link, "
+             "≥ CR_max⁻²√mn log t, has an unspecified C), t in the last decade",
+    "l1295": "‖Xᵀ(XXᵀ)⁻¹1_n‖₂ = √(1ᵀ(XXᵀ)⁻¹XXᵀ(XXᵀ)⁻¹1) = √(1ᵀ(XXᵀ)⁻¹1) ≤ ‖1_n‖₂/√λ_min(XXᵀ)",
+    "l1299": "λ_min(XXᵀ) ≥ ‖x_i‖² − Σ_{i′≠i}|⟨x_i, x_{i′}⟩| (the disc holding λ_min) ≥ R_min² − np = (1 − R_min⁻²np)R_min² "
+             "≥ R_min²/2",
+    "l1303": "‖Xᵀ(XXᵀ)⁻¹1_n‖₂ ≤ ‖1_n‖₂/√λ_min(XXᵀ) ≤ √(2n)/R_min",
+}
+
+
+def _blocks(run):
+    m = run.inst.m
+    return ((1, slice(0, m)), (-1, slice(m, 2 * m)))
+
+
+def f1_display(run, q: dict, name: str, late: np.ndarray, **kw) -> Verdict:
+    """One display of the proof of Lemma F.1 (key of :data:`F1`), both blocks j = ±1, at every recorded t ≥ 1 (the
+    Frobenius part, l1247-l1269) or on ``late`` (the displays stated for t ≥ T: the last decade, as proof-step-f2)."""
+    inst, m, n = run.inst, run.inst.m, run.inst.n
+    X, y, nrm2 = inst.X, inst.y, inst.norms2
+    G = X @ X.T
+    tt = run.t
+    pos = tt >= 1
+    ce = c_e3(q)
+    kw = {**kw, "constants": {**kw.get("constants", {}), **ce}}
+    if name in ("l1295", "l1299", "l1303"):
+        return _f1_gram(X, q, name, **kw)
+    if name == "l1283-line1":
+        return _f1_l1283_line1(run, q, late, ce, **kw)
+    if name == "l1287":
+        out = []
+        S0 = run.preact[0] >= 0  # (2m, n)
+        x = ce["c"] * q["p"] * n * q["R_max"] ** 2 / q["R_min"] ** 4
+        for j, rows in _blocks(run):
+            own = y == j
+            Sj, Smj = int(own.sum()), int((~own).sum())
+            smin = int(S0[rows][:, own].sum(axis=0).min())
+            lhs = m * Smj * x / (Sj * max(smin, 1))
+            mid = ce["c'"] * x * Smj / Sj
+            out += [Verdict.compare(f"l1287 first link (j = {j:+d}): m/min_{{S_j}}|S_i⁽⁰⁾| ≤ c′ (both sides ×cR_min⁻⁴R_max²pn"
+                                    "|S_{−j}|/|S_j|)", float(lhs), float(tie(mid, "<=")), "<=", **kw),
+                    Verdict.compare(f"l1287 second link (j = {j:+d}): c′cR_min⁻⁴R_max²pn|S_{{−j}}|/|S_j| ≤ 1/2", float(mid),
+                                    0.5, "<=", **kw)]
+        return Verdict.all_of(out)
+    out = []
+    for j, rows in _blocks(run):
+        rho = run.rho[:, rows, :]  # (T, m, n): ρ_{j,r,i}
+        A = rho / nrm2  # A_t (the print's intent: column i scaled by ‖x_i‖⁻²)
+        V = run.W[:, rows, :] - inst.W0[0][rows][None]
+        own = y == j  # S_j
+        S0 = run.preact[0][rows] >= 0  # r ∈ S_i⁽⁰⁾ on the own-class columns
+        tag = f" (j = {j:+d})"
+        if name == "l1247":
+            Ap = A.copy()
+            if n >= 2:
+                Ap[:, :, 1] = rho[:, :, 1] / nrm2[0]
+            out.append(ident("l1247 as printed" + tag, Ap @ X, V, tt, **kw))
+            continue
+        M = np.einsum("tri,trk->tik", A, A)  # Tr(a_iᵀa_k) = ⟨a_i, a_k⟩
+        off = ~np.eye(n, dtype=bool)
+        fro2 = (V ** 2).sum(axis=(1, 2))
+        if name == "l1251":
+            l1 = np.einsum("tri,ik,trk->t", A, G, A)  # Tr(A_t XXᵀ A_tᵀ)
+            AX = np.einsum("tri,id->trd", A, X)  # Σ_i a_iᵀx_i (an m × d matrix), evaluated as that sum
+            l2 = (AX ** 2).sum(axis=(1, 2))  # Tr((Σa_iᵀx_i)(Σx_iᵀa_i))
+            l4 = np.einsum("ik,tik->t", G, M)
+            out += [ident("l1251 ‖W_j − W_j⁽⁰⁾‖_F² = Tr(A_tXXᵀA_tᵀ)" + tag, fro2[pos], l1[pos], tt[pos], **kw),
+                    ident("l1251 = Tr((Σa_iᵀx_i)(Σx_iᵀa_i))" + tag, l1[pos], l2[pos], tt[pos], **kw),
+                    ident("l1251 = ΣΣ⟨x_i, x_i′⟩Tr(a_iᵀa_i′)" + tag, l2[pos], l4[pos], tt[pos], **kw)]
+        elif name == "l1253":
+            whole = np.einsum("ik,tik->t", G, M)
+            split = np.einsum("i,tii->t", np.diag(G), M) + np.einsum("ik,tik->t", G * off, M)
+            out.append(ident("l1253" + tag, whole[pos], split[pos], tt[pos], **kw))
+        elif name == "l1255":
+            split = np.einsum("i,tii->t", np.diag(G), M) + np.einsum("ik,tik->t", G * off, M)
+            bound = q["R_max"] ** 2 * np.einsum("tii->t", M) + q["p"] * np.einsum("ik,tik->t", off.astype(float), np.abs(M))
+            out.append(ineq("l1255 Σ‖x_i‖²Tr + Σ⟨x_i,x_i′⟩Tr ≤ R_max²ΣTr + pΣ|Tr|" + tag, split[pos], bound[pos], "<=",
+                            tt[pos], **kw))
+        elif name == "l1259":
+            d = np.einsum("tii->ti", M)
+            s1 = (A ** 2).sum(axis=1)
+            s2 = ((rho / nrm2) ** 2).sum(axis=1)
+            s3 = (rho ** 2).sum(axis=1) / q["R_min"] ** 4
+            out += [ident("l1259 Tr(a_iᵀa_i) = Σ_r[a_i]_r²" + tag, d[pos], s1[pos], tt[pos], **kw),
+                    ident("l1259 = Σ_r(ρ_{j,r,i}‖x_i‖⁻²)²" + tag, s1[pos], s2[pos], tt[pos], **kw),
+                    ineq("l1259 Σ_r(ρ‖x_i‖⁻²)² ≤ Σ_rρ²R_min⁻⁴" + tag, s2[pos], s3[pos], "<=", tt[pos], **kw)]
+        elif name == "l1261":
+            s1 = np.einsum("tri,trk->tik", np.abs(A), np.abs(A))
+            s2 = np.einsum("tri,trk->tik", np.abs(rho), np.abs(rho)) / np.outer(nrm2, nrm2)[None]
+            out += [ineq("l1261 |Tr(a_iᵀa_i′)| ≤ Σ_r|[a_i]_r[a_i′]_r|" + tag, np.abs(M)[pos][:, off], s1[pos][:, off], "<=",
+                         tt[pos], **kw),
+                    ident("l1261 = Σ_r|ρρ|‖x_i‖⁻²‖x_i′‖⁻²" + tag, s1[pos][:, off], s2[pos][:, off], tt[pos], **kw)]
+        elif name == "l1269":
+            v = X.T @ np.linalg.solve(G, np.ones(n))
+            nv = float(np.linalg.norm(v))
+            Vv = V @ v  # (T, m)
+            A1 = A.sum(axis=2)
+            spec = np.linalg.norm(V[pos], ord=2, axis=(1, 2))
+            out += [ineq("l1269 ‖W_j − W_j⁽⁰⁾‖₂ ≥ ‖(W_j − W_j⁽⁰⁾)Xᵀ(XXᵀ)⁻¹1‖/‖Xᵀ(XXᵀ)⁻¹1‖" + tag, spec,
+                         np.linalg.norm(Vv[pos], axis=1) / nv, ">=", tt[pos], **kw),
+                    ident("l1269 (W_j − W_j⁽⁰⁾)Xᵀ(XXᵀ)⁻¹1_n = A_t1_n" + tag, Vv[pos], A1[pos], tt[pos], **kw)]
+        else:  # the displays stated for t ≥ T (last decade)
+            rl, Al, tl = rho[late], A[late], tt[late]
+            inv = 1.0 / nrm2
+            rbar = np.where(own[None, None, :], np.maximum(rl, 0.0), 0.0)  # ρ̄_{j,r,i}, i ∈ S_j
+            rund = np.where(~own[None, None, :], np.minimum(rl, 0.0), 0.0)  # ρ̲_{j,r,i}, i ∈ S_{−j}
+            Sj, Smj = int(own.sum()), int((~own).sum())
+            S0own = S0 & own[None, :]
+            size = np.maximum(S0own.sum(axis=0), 1)  # |S_i⁽⁰⁾| (own columns)
+            in_S0 = (rbar * S0own[None]).sum(axis=1)  # Σ_{r∈S_i⁽⁰⁾}ρ̄_{j,r,i} (T, n), 0 off S_j
+            bar_S0 = in_S0.sum(axis=1) / q["R_max"] ** 2  # Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄R_max⁻²
+            under = rund.sum(axis=(1, 2)) / q["R_min"] ** 2  # Σ_{S_{−j}}Σ_rρ̲R_min⁻²
+            x = ce["c"] * q["p"] * n
+            sub5 = m * Smj / max(Sj, 1) * (x / q["R_min"] ** 2 / size * in_S0).sum(axis=1) / q["R_max"] ** 2
+            smin = int(S0own.sum(axis=0)[own].min()) if Sj else 1
+            sub6 = m * Smj * x * q["R_max"] ** 2 / q["R_min"] ** 4 / (max(Sj, 1) * max(smin, 1)) * bar_S0
+            if name == "l1277":
+                total = (rl * inv).sum(axis=(1, 2))
+                l1 = ((rbar + rund) * inv).sum(axis=(1, 2))
+                l3 = (rbar.sum(axis=(1, 2)) / q["R_max"] ** 2) + under
+                l4 = bar_S0 + under
+                out += [ident("l1277 ΣΣρ‖x_i‖⁻² = Σ_r(Σ_{S_j}ρ̄‖x_i‖⁻² + Σ_{S_{−j}}ρ̲‖x_i‖⁻²)" + tag, total, l1, tl, **kw),
+                        ineq("l1277 ≥ Σ_{S_j}Σ_rρ̄R_max⁻² + Σ_{S_{−j}}Σ_rρ̲R_min⁻²" + tag, l1, l3, ">=", tl, **kw),
+                        ineq("l1277 ≥ Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄R_max⁻² + Σ_{S_{−j}}Σ_rρ̲R_min⁻²" + tag, l3, l4, ">=", tl, **kw),
+                        ineq("l1277 the min_{S_j}|S_i⁽⁰⁾| link: subtracted term ≤ its bound" + tag, sub5, sub6, "<=", tl, **kw)]
+            elif name == "l1277-e3":
+                out.append(ineq("l1277 Corollary E.3 link: Σ_{S_{−j}}Σ_rρ̲R_min⁻² ≥ −(m|S_{−j}|/|S_j|)Σ(cR_min⁻²pn/|S_i⁽⁰⁾|)"
+                                "Σρ̄R_max⁻²" + tag, under, -sub5, ">=", tl,
+                                details={"p": q["p"], "min_under": float(under.min())}, **kw))
+            elif name == "l1283-lines2-3":
+                lhs = np.abs(rund).reshape(len(tl), -1).max(axis=1)  # max_{r, i ∈ S_{−j}}|ρ̲_{j,r,i}|
+                mean_i = np.where(own[None, :], in_S0 / size, np.inf)  # (1/|S_i⁽⁰⁾|)Σ_{S_i⁽⁰⁾}ρ̄ (T, n)
+                line3 = x / q["R_min"] ** 2 * np.where(own[None, :], in_S0 / size, 0.0).sum(axis=1) / max(Sj, 1)
+                out.append(ineq("l1283 line 3: max|ρ̲_{j,r,i}| ≤ (1/|S_j|)Σ_{S_j}(cR_min⁻²pn/|S_i⁽⁰⁾|)Σ_{S_i⁽⁰⁾}ρ̄" + tag,
+                                lhs, line3, "<=", tl, details={"p": q["p"]}, **kw))
+                out.append(("line2", lhs, mean_i.min(axis=1)))
+            elif name == "l1291":
+                A1 = Al.sum(axis=2)  # (T, m)
+                nA1 = np.sqrt((A1 ** 2).sum(axis=1))
+                tot = Al.sum(axis=(1, 2))
+                smax = int(S0own.sum(axis=0)[own].max()) if Sj else 0
+                rate = np.log1p(inst.eta * q["R_min"] ** 2 * math.exp(-q["beta"]) * tl / (2 * ce["c'"] * n * m))
+                l4 = q["R_max"] ** -2 * Sj * smax / (2 * math.sqrt(m)) * rate
+                out += [ident("l1291 ‖A_t1_n‖₂ = √(Σ_r(Σ_iρ‖x_i‖⁻²)²)" + tag, np.linalg.norm(A1, axis=1), nA1, tl, **kw),
+                        ineq("l1291 ≥ |ΣΣρ‖x_i‖⁻²|/√m" + tag, nA1, np.abs(tot) / math.sqrt(m), ">=", tl, **kw),
+                        ineq("l1291 ≥ (R_max⁻²/(2√m))Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄ (by (F.2))" + tag, np.abs(tot) / math.sqrt(m),
+                             bar_S0 / (2 * math.sqrt(m)), ">=", tl, **kw),
+                        ineq("l1291 ≥ (R_max⁻²|S_j||S_i⁽⁰⁾|/(2√m))log(1 + ηR_min²e^{−β}t/(2c′nm)), every i ∈ S_j "
+                             "(max |S_i⁽⁰⁾|)" + tag, bar_S0 / (2 * math.sqrt(m)), l4, ">=", tl,
+                             details={"max_S0": smax, "min_S0": int(S0own.sum(axis=0)[own].min()) if Sj else 0}, **kw)]
+            else:
+                raise ValueError(name)
+    if name == "l1283-lines2-3":
+        line2 = [o for o in out if isinstance(o, tuple)]
+        out = [o for o in out if not isinstance(o, tuple)]
+        x = ce["c"] * q["p"] * n / q["R_min"] ** 2
+        lhs = np.maximum(line2[0][1], line2[1][1])  # max over both blocks, i.e. over every i
+        rhs = x * np.minimum(line2[0][2], line2[1][2])  # min over every i′
+        out.insert(0, ineq("l1283 line 2: max_{r,i}|ρ̲_{−y_i,r,i}| ≤ min_{i′}(cR_min⁻²pn/|S_{i′}⁽⁰⁾|)Σ_{S_{i′}⁽⁰⁾}ρ̄_{y_{i′},r,i′}",
+                           lhs, rhs, "<=", run.t[late], details={"p": q["p"]}, **kw))
+    return Verdict.all_of(out)
+
+
+def _f1_l1283_line1(run, q, late, ce, **kw) -> Verdict:
+    """As printed: |ρ̲_{−y_i,r,i}| ≤ cR_min⁻²pnρ̄_{y_{i′},r′,i′} for every r, r′ ∈ [m], i, i′ ∈ [n]: max of the left
+    side against min of the right side (ρ̄_{y_{i′},r′,i′} = 0 for r′ ∉ S_{i′}⁽⁰⁾ by Lemma F.2 / E.1)."""
+    m, y = run.inst.m, run.inst.y
+    rho = run.rho[late]  # (T, 2m, n)
+    same = np.where(y[None, :] > 0, np.arange(2 * m)[:, None] < m, np.arange(2 * m)[:, None] >= m)  # j = y_i
+    lhs = np.abs(np.where(~same[None], np.minimum(rho, 0.0), 0.0)).reshape(len(rho), -1).max(axis=1)
+    rbar = np.where(same[None], np.maximum(rho, 0.0), np.inf).reshape(len(rho), -1).min(axis=1)
+    x = ce["c"] * q["p"] * q["n"] / q["R_min"] ** 2
+    return ineq("l1283 line 1 as printed: max_{r,i}|ρ̲_{−y_i,r,i}| ≤ cR_min⁻²pn·min_{r′∈[m],i′}ρ̄_{y_{i′},r′,i′}", lhs,
+                x * rbar, "<=", run.t[late], details={"min_rho_bar_over_r_prime": float(rbar.min()), "p": q["p"]}, **kw)
+
+
+def _f1_gram(X, q, name, **kw) -> Verdict:
+    G = X @ X.T
+    n = G.shape[0]
+    lam = np.linalg.eigvalsh(G)
+    lam_min = float(lam[0])
+    # float64 rounding of the measured λ_min (backward stable eigvalsh) as in proof-step-gershgorin: 4n²εR_max²
+    etol = 4 * n * n * float(np.finfo(float).eps) * q["R_max"] ** 2
+    kw = {**kw, "constants": {**kw.get("constants", {}), "eig_tol": etol}}
+    one = np.ones(n)
+    Gi1 = np.linalg.solve(G, one)
+    v = X.T @ Gi1  # Xᵀ(XXᵀ)⁻¹1_n
+    t0 = np.zeros(1)
+    if name == "l1295":
+        l0 = float(v @ v)
+        l1 = float(Gi1 @ G @ Gi1)
+        l2 = float(one @ Gi1)
+        return Verdict.all_of([
+            ident("l1295 ‖Xᵀ(XXᵀ)⁻¹1‖² = 1ᵀ(XXᵀ)⁻¹XXᵀ(XXᵀ)⁻¹1", [l0], [l1], t0, **kw),
+            ident("l1295 1ᵀ(XXᵀ)⁻¹XXᵀ(XXᵀ)⁻¹1 = 1ᵀ(XXᵀ)⁻¹1", [l1], [l2], t0, **kw),
+            ineq("l1295 √(1ᵀ(XXᵀ)⁻¹1) ≤ ‖1_n‖/√λ_min (λ_min − float64 tolerance)", [math.sqrt(l2)],
+                 [math.sqrt(n) / math.sqrt(max(lam_min - etol, 1e-300))], "<=", t0, **kw)])
+    R = np.abs(G).sum(axis=1) - np.abs(np.diag(G))  # Gershgorin radii
+    holds = np.flatnonzero(np.abs(lam_min - np.diag(G)) <= R + etol)
+    i = int(holds[np.argmax(np.diag(G)[holds] - R[holds])]) if holds.size else int(np.argmin(np.diag(G) - R))
+    disc = float(G[i, i] - R[i])
+    Rm2, npv = q["R_min"] ** 2, n * q["p"]
+    if name == "l1299":
+        return Verdict.all_of([
+            ineq("l1299 λ_min + float64 tolerance ≥ ‖x_i‖² − Σ_{i′≠i}|⟨x_i, x_i′⟩| (the disc holding λ_min)",
+                 [lam_min + etol], [disc], ">=", t0, details={"disc": i, "discs_holding": holds.tolist()}, **kw),
+            ineq("l1299 ‖x_i‖² − Σ|⟨x_i, x_i′⟩| ≥ R_min² − np", [disc], [Rm2 - npv], ">=", t0, **kw),
+            ident("l1299 R_min² − np = (1 − R_min⁻²np)R_min²", [Rm2 - npv], [(1 - npv / Rm2) * Rm2], t0, **kw),
+            ineq("l1299 (1 − R_min⁻²np)R_min² ≥ R_min²/2", [(1 - npv / Rm2) * Rm2], [Rm2 / 2], ">=", t0, **kw)])
+    nv = float(np.linalg.norm(v))
+    mid = math.sqrt(n) / math.sqrt(max(lam_min - etol, 1e-300))
+    return Verdict.all_of([
+        ineq("l1303 ‖Xᵀ(XXᵀ)⁻¹1_n‖ ≤ ‖1_n‖/√λ_min (λ_min − float64 tolerance)", [nv], [mid], "<=", t0, **kw),
+        ineq("l1303 ‖1_n‖/√λ_min ≤ √(2n)/R_min", [math.sqrt(n) / math.sqrt(lam_min)], [math.sqrt(2 * n) / q["R_min"]], "<=",
+             t0, details={"lambda_min": lam_min}, **kw)])
+
+
+# ---------------------------------------------------------------- the coverage table (issue 19: displays vs checked)
+
+# (proof, display, status, where): status "checked" (a proof-step check evaluates it as printed — every link with
+# explicit content; a link with an unspecified constant is named in the display text), "erratum" (checked, fails as
+# printed), "definition" (no relation to test), "cited" (every link carries an unspecified constant C, C′, C″ or a
+# w.h.p. event with an unspecified constant: nothing to evaluate; "=" links between such expressions are symbolic
+# identities, verified by sympy in tests/test_kou_f_displays.py), "implied" (not evaluated on its own; the check named
+# evaluates its consequence), "contradiction" (a step under the premise of a proof by contradiction, false on every
+# run where the lemma holds), "transcription" (garbled in the transcription: no parseable relation).
+F1C = "kou.lemF.1 "
+TABLE: list[tuple[str, str, str, str]] = [
+    ("F.1", "l1243 w_{j,r}⁽ᵗ⁾ − w_{j,r}⁽⁰⁾ = Σ_iρ_{j,r,i}‖x_i‖⁻²x_i (decomposition (5.1))", "definition",
+     "the engine builds W = W⁽⁰⁾ + CX (span engine): nothing to test"),
+    ("F.1", "l1247 W_j − W_j⁽⁰⁾ = A_tX (A_t's column 2 printed with ‖x_1‖⁻²)", "erratum", F1C + "proof-step-f1-l1247"),
+    ("F.1", "l1251 ‖W_j − W_j⁽⁰⁾‖_F² = Tr(A_tXXᵀA_tᵀ) = … = ΣΣ⟨x_i, x_i′⟩Tr(a_iᵀa_i′) (4 links)", "checked",
+     F1C + "proof-step-f1-l1251"),
+    ("F.1", "l1253 the diagonal / off-diagonal split", "checked", F1C + "proof-step-f1-l1253"),
+    ("F.1", "l1255 ≤ R_max²ΣTr(a_iᵀa_i) + pΣ_{i≠i′}|Tr(a_iᵀa_i′)|", "checked", F1C + "proof-step-f1-l1255"),
+    ("F.1", "l1259 Tr(a_iᵀa_i) = … ≤ Σ_rρ²R_min⁻⁴ (3 links; the 4th, ≤ CmR_min⁻⁴log²t, unspecified C — and 0 at t = 1 "
+            "for every C: read for t ≥ 2)", "checked", F1C + "proof-step-f1-l1259"),
+    ("F.1", "l1261 |Tr(a_iᵀa_i′)| ≤ … = Σ_r|ρρ|‖x_i‖⁻²‖x_i′‖⁻² (2 links; the 3rd, ≤ CmR_min⁻⁴log²t, unspecified C)",
+     "checked", F1C + "proof-step-f1-l1261"),
+    ("F.1", "l1265 ‖W_j − W_j⁽⁰⁾‖_F² ≤ CmnR_max²R_min⁻⁴log²t + Cmn²pR_min⁻⁴log²t = … ≤ C′mnR_max²R_min⁻⁴log²t", "cited",
+     "unspecified C, C′; the '=' is a symbolic identity (tests/test_kou_f_displays.py)"),
+    ("F.1", "l1269 ‖W_j − W_j⁽⁰⁾‖₂ = max_y‖(W_j − W_j⁽⁰⁾)y‖ ≥ ‖(W_j − W_j⁽⁰⁾)v‖/‖v‖ = ‖A_t1_n‖/‖v‖, v = Xᵀ(XXᵀ)⁻¹1_n",
+     "checked", F1C + "proof-step-f1-l1269, proof-step-spectral"),
+    ("F.1", "l1273 A_t1_n = [Σ_iρ_{j,r,i}‖x_i‖⁻²]_r", "definition", "a matrix-vector product written out"),
+    ("F.1", "l1277 (F.2)'s chain: sign split, R_max⁻²/R_min⁻² bounds, S_i⁽⁰⁾ restriction, the min|S_i⁽⁰⁾| link (held); "
+            "the Corollary E.3 link (fails at p = 0); lines 8-13 garbled (transcription, not evaluated)", "erratum",
+     F1C + "proof-step-f1-l1277, proof-step-f1-l1277-e3"),
+    ("F.1", "(F.2) ΣΣρ‖x_i‖⁻² ≥ (R_max⁻²/2)Σ_{S_j}Σ_{S_i⁽⁰⁾}ρ̄ (S_j⁽⁰⁾ printed: typo)", "checked", F1C + "proof-step-f2"),
+    ("F.1", "l1283 Corollary E.3's consequences (3 lines: line 1 with r′ ∈ [m] false on every run; lines 2-3 fail at p = 0)",
+     "erratum", F1C + "proof-step-f1-l1283-line1, proof-step-f1-l1283-lines2-3"),
+    ("F.1", "l1287 m|S_{−j}|cR_min⁻⁴R_max²pn/(|S_j|min|S_i⁽⁰⁾|) ≤ c′c…|S_{−j}|/|S_j| ≤ 1/2 (fails at κ_R = 100)", "erratum",
+     F1C + "proof-step-f1-l1287"),
+    ("F.1", "l1291 ‖A_t1_n‖ = … ≥ |ΣΣ|/√m ≥ (R_max⁻²/(2√m))ΣΣρ̄ ≥ (R_max⁻²|S_j||S_i⁽⁰⁾|/(2√m))log(1 + …) (4 links; the 5th, "
+            "≥ CR_max⁻²√mn log t, unspecified C)", "checked", F1C + "proof-step-f1-l1291"),
+    ("F.1", "l1295 ‖Xᵀ(XXᵀ)⁻¹1_n‖ = √(1ᵀ(XXᵀ)⁻¹XXᵀ(XXᵀ)⁻¹1) = √(1ᵀ(XXᵀ)⁻¹1) ≤ ‖1_n‖/√λ_min", "checked",
+     F1C + "proof-step-f1-l1295"),
+    ("F.1", "l1299 Gershgorin: λ_min ≥ ‖x_i‖² − Σ|⟨x_i, x_i′⟩| ≥ R_min² − np = (1 − R_min⁻²np)R_min² ≥ R_min²/2", "checked",
+     F1C + "proof-step-f1-l1299, proof-step-gershgorin"),
+    ("F.1", "l1303 ‖Xᵀ(XXᵀ)⁻¹1_n‖ ≤ ‖1_n‖/√λ_min ≤ √(2n)/R_min", "checked", F1C + "proof-step-f1-l1303, proof-step-gershgorin"),
+    ("F.1", "l1307 ‖W_j − W_j⁽⁰⁾‖₂ ≥ ‖A_t1_n‖/‖v‖ ≥ CR_max⁻²√mn log t/(√(2n)/R_min) = C″R_max⁻²R_min√(mn)log t (1st link "
+            "checked; the others unspecified C, the '=' symbolic)", "checked", F1C + "proof-step-spectral"),
+    ("F.1", "l1311 SR(W_j − W_j⁽⁰⁾) ≤ C′mnR_max²R_min⁻⁴log²t/(C″²mnR_max⁻⁴R_min²log²t) ≤ C′R_max⁶/(C″²R_min⁶)", "cited",
+     "unspecified C′, C″; the last link is a symbolic identity (tests/test_kou_f_displays.py); the statement's bound is "
+     "checked with the suite's C = 3 (in-regime-limsup, in-regime-limsup-decades)"),
+]
+
+
+def coverage() -> dict[str, dict[str, int]]:
+    """Per proof: displays, checked (evaluated as printed, errata included), errata, and the unchecked ones by reason."""
+    out: dict[str, dict[str, int]] = {}
+    keys = ("displays", "checked", "erratum", "definition", "cited", "implied", "contradiction", "transcription")
+    for proof, _d, status, _w in TABLE:
+        row = out.setdefault(proof, dict.fromkeys(keys, 0))
+        row["displays"] += 1
+        row["checked"] += status in ("checked", "erratum")
+        if status != "checked":
+            row[status] += 1
+    return out
+
+
+def named_checks() -> set[tuple[str, str]]:
+    """(claim id, check name) pairs the table cites (a test keeps the table honest)."""
+    out = set()
+    for *_, where in TABLE:
+        claim = None
+        for tok in where.split(","):
+            tok = tok.strip()
+            if tok.startswith("kou."):
+                claim, tok = tok.split(" ", 1)
+            if claim and tok.startswith(("proof-step", "in-regime")):
+                out.add((claim, tok.split(" ")[0]))
+    return out

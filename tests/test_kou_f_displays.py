@@ -1,0 +1,76 @@
+"""Kou et al., App. F: the displayed steps of the proofs of Lemmas F.1-F.3 (checkers/kou/steps_f.py)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from claimcheck.checkers.claim import claims
+from claimcheck.checkers.kou import lem_f1, steps_f
+from claimcheck.generators.scenario import Scenario
+
+BY_ID = {c.id: c for c in claims()}
+
+
+def _scn(**kw) -> Scenario:
+    p = {"R_max": 1.0, "d": 6, "data": "nearorth", "delta": 0.1, "eta_hat": 0.02, "gamma": 0.0, "horizon": 300,
+         "kappa": 100.0, "m": 45, "n": 2, "n_pos": 1, "pattern": "uniform", "seeds": 1, "sig_hat": 0.001}
+    p.update(kw)
+    return Scenario("kou", 0, p)
+
+
+def test_the_table_names_only_registered_checks_and_counts_every_display():
+    for cid, name in steps_f.named_checks():
+        assert name in {c.name for c in BY_ID[cid].checks}, (cid, name)
+    cov = steps_f.coverage()
+    assert cov["F.1"]["displays"] == 20  # the 20 display blocks of the proof (transcription lines 1243-1311)
+    for row in cov.values():
+        assert row["checked"] + row["definition"] + row["cited"] + row["implied"] + row["contradiction"] \
+            + row["transcription"] == row["displays"]
+
+
+def test_every_f1_display_has_a_proof_step_check_and_the_errata_are_declared():
+    checks = {c.name: c for c in BY_ID["kou.lemF.1"].checks}
+    for name in steps_f.F1:
+        c = checks[f"proof-step-f1-{name}"]
+        assert c.target == "proof-step"
+        assert bool(c.erratum) == (name in lem_f1.F1_ERRATA)
+
+
+def test_the_symbolic_links_with_unspecified_constants():
+    C, Cp, Cpp, m, n, R1, R2, p, L = sp.symbols("C Cp Cpp m n Rmax Rmin p L", positive=True)
+    # l1265: CmnR_max²R_min⁻⁴L² + Cmn²pR_min⁻⁴L² = CmnR_max²R_min⁻⁴(1 + R_max⁻²np)L²
+    assert sp.simplify(C*m*n*R1**2*R2**-4*L**2 + C*m*n**2*p*R2**-4*L**2 - C*m*n*R1**2*R2**-4*(1 + R1**-2*n*p)*L**2) == 0
+    # l1307: CR_max⁻²√m n L/(√(2n)/R_min) = C″R_max⁻²R_min√(mn)L with C″ = C/√2
+    assert sp.simplify(C*R1**-2*sp.sqrt(m)*n*L/(sp.sqrt(2*n)/R2) - (C/sp.sqrt(2))*R1**-2*R2*sp.sqrt(m*n)*L) == 0
+    # l1311: C′mnR_max²R_min⁻⁴L²/(C″²mnR_max⁻⁴R_min²L²) = C′R_max⁶/(C″²R_min⁶)
+    assert sp.simplify(Cp*m*n*R1**2*R2**-4*L**2/(Cpp**2*m*n*R1**-4*R2**2*L**2) - Cp*R1**6/(Cpp**2*R2**6)) == 0
+
+
+@pytest.mark.parametrize("name", ["l1251", "l1253", "l1255", "l1259", "l1261", "l1269", "l1277", "l1291", "l1295",
+                                  "l1299", "l1303"])
+def test_the_held_f1_displays_hold_on_a_regime_boundary_run(name):
+    assert lem_f1.f1_step(_scn(R_max=1.5), name).outcome == "holds"
+
+
+def test_the_f1_matrix_typo_fails_only_when_the_first_two_norms_differ():
+    assert lem_f1.f1_step(_scn(R_max=1.5), "l1247").outcome == "violated"
+    assert lem_f1.f1_step(_scn(R_max=1.0), "l1247").outcome == "holds"  # ‖x_i‖ = 1: the printed matrix is right
+
+
+def test_the_f1_corollary_e3_links_fail_on_orthogonal_data_only():
+    for name in ("l1277-e3", "l1283-lines2-3"):
+        assert lem_f1.f1_step(_scn(data="orth"), name).outcome == "violated"
+        assert lem_f1.f1_step(_scn(kappa=1000.0), name).outcome == "holds"
+    # r′ over all of [m]: false on nearly-orthogonal data too
+    assert lem_f1.f1_step(_scn(kappa=1000.0), "l1283-line1").outcome == "violated"
+
+
+def test_the_f1_closing_relation_needs_more_than_the_regime():
+    v = lem_f1.f1_step(_scn(), "l1287")
+    assert v.outcome == "violated" and v.evidence.measured > 0.5
+    assert lem_f1.f1_step(_scn(kappa=5000.0), "l1287").outcome == "holds"
+
+
+def test_an_f1_display_reports_outside_off_the_regime():
+    assert lem_f1.f1_step(_scn(kappa=10.0), "l1255").outcome == "outside"
