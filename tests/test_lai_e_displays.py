@@ -51,3 +51,60 @@ def test_final_display_as_printed_fails_on_negative_neurons_only():
     v = P.final_printed_verdict(_scn(), HYPS_PROOF)
     assert v.outcome == "violated"
     assert v.evidence.details["negative_neurons_failing"] == v.evidence.details["test"]["trials"]  # one per seed
+
+
+# --- App. B.2: the update rule (21a)/(21b) and Lemma 17's proof ------------------------------------------------------
+class _P:
+    seeds = 8
+    name = "ci"
+
+
+def _draw(strategy):
+    from hypothesis import given, settings
+    got = []
+
+    @settings(max_examples=1, derandomize=True, database=None)
+    @given(strategy)
+    def draw(s):
+        got.append(s)
+
+    draw()
+    return got[0]
+
+
+def test_update_rule_21ab_holds_on_theorem4_runs_and_a_sign_flip_fails():
+    import numpy as np
+
+    from claimcheck.checkers.lai import thm4_proof
+    from claimcheck.checkers.lai.thm4 import _proof_constant_batches
+    scn = _draw(_proof_constant_batches(_P()))
+    outs, rows = thm4_proof.seed_lines(scn)
+    assert rows
+    for o, lines, _ in rows:
+        assert lines["B2.21a"] and min(lines["B2.21a"] + lines["B2.21b"]) >= -thm4_proof.REL
+    o = rows[0][0]
+    A_, B_ = o.early
+    y, G, eta = o.inst.y, o.inst.G, o.inst.eta
+    flipped = B_[0] + eta * G @ ((B_[0] > 0) * (B_[0] - y))  # the update with the opposite sign
+    assert np.abs(B_[1] - flipped).max() > 1e-3 * max(1.0, float(np.abs(y).max()))
+    assert thm4_proof.displays_verdict(scn).evidence.details["update_displays_checked"] == 2
+
+
+def test_lemma17_displays_hold_at_the_proof_constants_and_b2l8_needs_13_5():
+    import numpy as np
+
+    from claimcheck.checkers.lai import lem17
+    from claimcheck.checkers.lai.lem10 import one_step
+    from claimcheck.checkers.lai.lem11 import norm_bound
+    from claimcheck.generators.lai_states import child_scenarios, gram_instance, lemma17_state, state_dict
+    scn = _draw(lem17._stat_states(_P(), C0=lem17.C0_PROOF.value))
+    v = lem17._displays(scn)
+    assert v.outcome == "holds" and v.evidence.details["displays_checked"] == 8
+    inst = gram_instance(child_scenarios(scn)[0])
+    Ca = lem17.C_ALPHA_PROOF.value
+    st_ = lemma17_state(inst.G, inst.y, inst.L, Ca, 2.0, 2.0, norm_bound("proof", inst.n, inst.y_max, inst.L, Ca),
+                        state_dict(scn))
+    _, B1, _, A1 = one_step(inst.X, inst.y, st_["beta"][None, :], np.array([1.0]), inst.eta)
+    assert lem17.CA_NEEDED_L8 == 13.5
+    at8 = lem17.display_lines(inst, B1[0], A1[0], 8.0)  # the declared C_α = 8 < 13.5: B2.L8's last line fails
+    assert min(at8["B2.L8"]) < 0 and all(min(at8[k]) >= -1e-9 for k in lem17.DISPLAYS_L17 if k != "B2.L8" and at8[k])

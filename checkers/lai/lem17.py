@@ -216,6 +216,25 @@ CLAIM = register(Claim(
         PrintedNote("typo", "Lemma 17 (d)", "‖α^(t)‖₂ ≤ C_α√(n y_max)/‖λ‖₁",
                       "C_α√n·y_max/‖λ‖₁ (the same root cause as Lemma 11's note)",
                       consequence="false as printed; the proof's form holds", check="in-regime"),
+        PrintedNote("transcription", "proof of Lemma 17 (App. B.2), Part (d), display B2.L2",
+                    "‖β_+^(t+1)‖ = ‖X_+X_+ᵀα^(t+1)‖ = ‖X_+[X_+ᵀX_+ᵀ; X_−ᵀX_−ᵀ][α_+; α_−]‖",
+                    "‖X_+Xᵀα^(t+1)‖ = ‖X_+[X_+ᵀ X_−ᵀ][α_+; α_−]‖ (as printed both are dimensionally undefined: X_+X_+ᵀ is "
+                    "n_+ × n_+, α is n-dimensional)",
+                    consequence="none: the display's last line ‖X_+X_+ᵀα_+ + X_+X_−ᵀα_−‖ is right and holds "
+                                "(proof-step-lem17-displays)"),
+        PrintedNote("transcription", "proof of Lemma 17 (App. B.2), Part (d), display B2.L6 (Bhatia–Kittaneh)",
+                    "‖X_+X_−ᵀ‖ ≤ ½‖X_+X_+ᵀ + X_−X_−ᵀ‖",
+                    "½‖X_+ᵀX_+ + X_−ᵀX_−‖ = ½‖XᵀX‖ (Bhatia–Kittaneh 1990, Thm 1: ‖A*B‖ ≤ ½‖AA* + BB*‖ with A = X_+ᵀ, "
+                    "B = X_−ᵀ); as printed the sum is defined only when n_+ = n_− and is not the theorem's bound",
+                    consequence="none downstream (the next line ½(‖X_+X_+ᵀ‖ + ‖X_−X_−ᵀ‖) bounds both); the printed "
+                                "form is evaluated where n_+ = n_− (B2.L6_printed) and holds on these states",
+                    check="proof-step-lem17-displays"),
+        PrintedNote("constant-differs", "proof of Lemma 17 (App. B.2), Part (d), last line of display B2.L8",
+                    "((C_y + 1)C_g + 3C_g)√n y_max/‖λ‖₁ + 3√n y_max/(C_g‖λ‖₁) ≤ C_α√n y_max/‖λ‖₁ 'with C_α ≳ max{C_g², "
+                    "C_yC_g}'", "C_α ≥ (C_y + 1)C_g + 3C_g + 3/C_g = 13.5 (C_g = C_y = 2): the hidden constant ≥ 3.375",
+                    consequence="the lemma survives with C_α ≥ 13.5 (checked at C_α = 16: every display holds); at the "
+                                "declared C_α = 8 the last line fails on every state (a relation between constants)",
+                    check="proof-step-lem17-displays"),
     ],
     checks=[
         Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA_SHARE, cost=2.0,
@@ -238,6 +257,13 @@ CLAIM = register(Claim(
               sharpness_why="the probability of an event (the proof's realised inequalities)",
               description="proof step (not a filter): the proof's realised event E17 (parts (a), (c), (d), (e)) at "
                           "C_α = 8 has probability ≥ 1 − 2exp(−0.803n) − 2exp(−n/2) at the Assumption-2 boundary"),
+        Check("proof-step-lem17-displays", "in-regime", lambda p: _stat_states(p, C0=C0_PROOF.value),
+              lambda s: _displays(s), cost=2.0, target="proof-step", sharpness=None,
+              sharpness_why="proof-step lines (float tolerance 1e-9 relative); no factor to tighten",
+              description="Lemma 17's proof, its 8 displays (B2.L1–L8, Part (d)) line by line at t + 1 on the "
+                          "adversarial states of the proof-constant check (C_α = 16, C_0 = 3072; d-boundary, a-attack, "
+                          "toward/far, band ends), where the proof's premises (b), (c) hold at t + 1; B2.L2 read "
+                          "X_+Xᵀα, B2.L6 read ½‖X_+ᵀX_+ + X_−ᵀX_−‖ (the printed form where n_+ = n_−)"),
         Check("negative-control-low-d", "negative-control",
               lambda p: with_state(low_dim_instance(n=(4, 10), d_over_n=(2.0, 4.0), family="lai_wishart",
                                                     n_neg="few"),
@@ -263,3 +289,116 @@ CLAIM = register(Claim(
           "does not go through with the common constants; the check conditions on the realised chain (E17). "
           "No probability is printed in the lemma; it is inherited from Lemmas 10–12.",
 ))
+
+
+# --- issue 19 item 2: the displays of Lemma 17's proof (App. B.2), as printed -----------------------------------------
+DISPLAYS_L17 = tuple(f"B2.L{k}" for k in range(1, 9))
+DISPLAYS_L17_TEXT = {
+    "B2.L1": "‖α^(t+1)‖ ≤ ‖α_+^(t+1)‖ + ‖α_−^(t+1)‖",
+    "B2.L2": "‖β_+^(t+1)‖ = ‖X_+X_+ᵀα^(t+1)‖ = ‖X_+[X_+ᵀX_+ᵀ; X_−ᵀX_−ᵀ][α_+; α_−]‖ = ‖X_+X_+ᵀα_+ + X_+X_−ᵀα_−‖ (first two lines "
+             "read X_+Xᵀα = X_+[X_+ᵀ X_−ᵀ][α_+; α_−]: as printed they are dimensionally undefined)",
+    "B2.L3": "‖X_+X_+ᵀα_+‖ ≤ ‖β_+‖ + ‖X_+X_−ᵀα_−‖ ≤ (C_y + 1)‖y‖ + ‖X_+X_−ᵀα_−‖",
+    "B2.L4": "‖α_+‖ ≤ ((C_y + 1)‖y‖ + ‖X_+X_−ᵀα_−‖)/μ_{n+}(X_+X_+ᵀ)",
+    "B2.L5": "μ_{n+}(X_+X_+ᵀ) ≥ μ_n(XXᵀ) ≥ ‖λ‖₁/C_g (Lemma 12's event)",
+    "B2.L6": "‖X_+X_−ᵀ‖ ≤ ½‖X_+X_+ᵀ + X_−X_−ᵀ‖ ≤ ½(‖X_+X_+ᵀ‖ + ‖X_−X_−ᵀ‖) ≤ C_g‖λ‖₁ (first '≤' as printed where n_+ = n_−; "
+             "Bhatia–Kittaneh gives ½‖X_+ᵀX_+ + X_−ᵀX_−‖ = ½‖XXᵀ‖, evaluated always)",
+    "B2.L7": "‖α_+‖ ≤ ((C_y + 1)√n y_max + C_g‖λ‖₁·3√n y_max/(C_g‖λ‖₁))/(‖λ‖₁/C_g) = ((C_y + 1)C_g + 3C_g)√n y_max/‖λ‖₁ "
+             "(with the text's ‖α_−‖ ≤ 3√n y_max/(C_g‖λ‖₁) from (b))",
+    "B2.L8": "‖α^(t+1)‖ ≤ ((C_y + 1)C_g + 3C_g)√n y_max/‖λ‖₁ + 3√n y_max/(C_g‖λ‖₁) ≤ C_α√n y_max/‖λ‖₁",
+}
+CA_NEEDED_L8 = (C_Y.value + 1) * C_G.value + 3 * C_G.value + 3 / C_G.value  # = 13.5: B2.L8's last line
+
+
+def display_lines(inst, B1: np.ndarray, A1: np.ndarray, C_alpha: float) -> dict[str, list[float]]:
+    """B2.L1–L8 at the state t + 1 (normalised lhs − rhs, ≥ 0 holds; identities −|lhs − rhs|). ``B2.L6_printed``:
+    the printed first '≤' where n_+ = n_− (else not defined)."""
+    G, y, L, n = inst.G, inst.y, inst.L, inst.n
+    P, N = y > 0, y < 0
+    Cg, Cy = C_G.value, C_Y.value
+    ymax = inst.y_max
+    sq = math.sqrt(n)
+    sc, asc = max(1.0, ymax), max(1.0, ymax) / L
+    ge = lambda u, v, z=sc: (u - v) / z  # noqa: E731
+    eq = lambda u, v, z=sc: -abs(u - v) / z  # noqa: E731
+    nrm = np.linalg.norm
+    out: dict[str, list[float]] = {k: [] for k in DISPLAYS_L17}
+    out["B2.L6_printed"] = []
+    aP, aN = A1[P], A1[N]
+    out["B2.L1"].append(ge(float(nrm(aP) + nrm(aN)), float(nrm(A1)), asc))
+    GPP, GPN, GNN = G[np.ix_(P, P)], G[np.ix_(P, N)], G[np.ix_(N, N)]
+    bP = float(nrm(B1[P]))
+    out["B2.L2"] += [eq(bP, float(nrm(G[P] @ A1))), eq(float(nrm(G[P] @ A1)), float(nrm(GPP @ aP + GPN @ aN)))]
+    cross = float(nrm(GPN @ aN))
+    lhs3 = float(nrm(GPP @ aP))
+    out["B2.L3"] += [ge(bP + cross, lhs3), ge((Cy + 1) * float(nrm(y)), bP)]
+    mun = float(np.linalg.eigvalsh(GPP)[0]) if P.any() else math.inf
+    out["B2.L4"].append(ge(((Cy + 1) * float(nrm(y)) + cross) / mun, float(nrm(aP)), asc))
+    ev = np.linalg.eigvalsh(G)
+    out["B2.L5"].append(ge(mun, float(ev[0]), L))
+    ev12 = bool(ev[0] >= L / Cg * (1 - 1e-12) and ev[-1] <= Cg * L * (1 + 1e-12))
+    if ev12:
+        out["B2.L5"].append(ge(float(ev[0]), L / Cg, L))
+    nPN = float(nrm(GPN, 2)) if (P.any() and N.any()) else 0.0
+    nPP = float(nrm(GPP, 2)) if P.any() else 0.0
+    nNN = float(nrm(GNN, 2)) if N.any() else 0.0
+    out["B2.L6"] += [ge(0.5 * float(ev[-1]), nPN, L), ge(0.5 * (nPP + nNN), 0.5 * float(ev[-1]), L)]
+    if P.sum() == N.sum() and P.any():
+        out["B2.L6_printed"].append(ge(0.5 * float(nrm(GPP + GNN, 2)), nPN, L))
+    if ev12:
+        out["B2.L6"].append(ge(Cg * L, 0.5 * (nPP + nNN), L))
+    bnd_aN = 3 * sq * ymax / (Cg * L)
+    e7 = ((Cy + 1) * sq * ymax + Cg * L * bnd_aN) / (L / Cg)
+    out["B2.L7"] += [ge(bnd_aN, float(nrm(aN)), asc), ge(e7, float(nrm(aP)), asc),
+                     eq(e7, ((Cy + 1) * Cg + 3 * Cg) * sq * ymax / L, asc)]
+    if ev12:
+        out["B2.L7"].append(ge(e7, ((Cy + 1) * float(nrm(y)) + cross) / mun, asc))
+    e8 = ((Cy + 1) * Cg + 3 * Cg) * sq * ymax / L + bnd_aN
+    out["B2.L8"] += [ge(e8, float(nrm(A1)), asc), ge(C_alpha * sq * ymax / L, e8, asc)]
+    return out
+
+
+def _displays(scn: Scenario, *, C_alpha: float = C_ALPHA_PROOF.value, C0: Constant = C0_PROOF) -> Verdict:
+    """Lemma 17's proof, displays B2.L1–L8, at the state t + 1 of every seed's adversarial state (the statement's
+    construction, (d) as the proof derives it) where the proof's premises (b), (c) hold at t + 1 (counted)."""
+    kids = child_scenarios(scn)
+    p = state_dict(scn)
+    insts, rows = [], []
+    skipped = {"no admissible state": 0, "(b) or (c) fails at t + 1": 0}
+    for kscn in kids:
+        inst = gram_instance(kscn)
+        insts.append(inst)
+        bound = norm_bound("proof", inst.n, inst.y_max, inst.L, C_alpha)
+        try:
+            st_ = lemma17_state(inst.G, inst.y, inst.L, C_alpha, C_G.value, C_Y.value, bound, p)
+        except ValueError:
+            skipped["no admissible state"] += 1
+            continue
+        B0, B1, A0, A1 = one_step(inst.X, inst.y, st_["beta"][None, :], np.array([1.0]), inst.eta)
+        if _holds(conditions(B0[0], A0[0], inst.y, inst.L, bound, C_alpha)):
+            skipped["no admissible state"] += 1
+            continue
+        s1 = conditions(B1[0], A1[0], inst.y, inst.L, bound, C_alpha)
+        if s1["(b)"] < -1e-12 or s1["(c)"] < -1e-12:
+            skipped["(b) or (c) fails at t + 1"] += 1
+            continue
+        rows.append(display_lines(inst, B1[0], A1[0], C_alpha))
+    if len(rows) < max(4, len(kids) // 2):
+        return Verdict.inconclusive(f"only {len(rows)} of {len(kids)} seeds in the premises: {skipped}")
+    table, worst = {}, math.inf
+    for k in list(DISPLAYS_L17) + ["B2.L6_printed"]:
+        vals = [min(r[k]) for r in rows if r[k]]
+        table[k] = {"lines_evaluated": sum(len(r[k]) for r in rows), "min_slack": min(vals) if vals else None,
+                    "failing_seeds": sum(v < -1e-9 for v in vals)}
+        if vals:
+            worst = min(worst, min(vals))
+    det = {"displays": table, "displays_checked": sum(table[d]["lines_evaluated"] > 0 for d in DISPLAYS_L17),
+           "displays_in_proof": len(DISPLAYS_L17), "skipped": skipped, "state": p,
+           "constants_needed": {"C_alpha_for_B2.L8": CA_NEEDED_L8,
+                                "printed_relation": "C_α ≳ max{C_g², C_yC_g} = 4 (hidden constant ≥ 3.375)"},
+           "test": {"kind": "every-seed", "alpha": 0.0, "trials": len(rows), "drawn": len(kids),
+                    "trials_why": "seeds whose state is inadmissible or outside the proof's premises (counted)"}}
+    return Verdict.compare(f"min over seeds of displays B2.L1–L8 of Lemma 17's proof at t + 1, C_α = {C_alpha:g} "
+                           "((lhs − rhs)/scale; identities −|lhs − rhs|/scale)", worst, -1e-9, ">=",
+                           constants={"n": int(scn["n"]), "d": int(scn["d"]), "C_0": C0.value, "C_alpha": C_alpha,
+                                      "C_g": C_G.value, "C_y": C_Y.value, "C0_eff": insts[0].C0_eff},
+                           hypotheses=batch_measured(insts, [BOUNDED_LABELS, high_dim_hyp(C0), STEP]), details=det)

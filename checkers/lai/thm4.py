@@ -93,6 +93,7 @@ class RunOutcome:
     reactivated: int  # of those, how many are active at some t ≤ T or in the limit
     diverged: bool = False  # GD blew up: counts as a failure of every conclusion
     certificate: dict = attrs.field(factory=dict, eq=False, repr=False)  # the frozen-pattern jump's certificate
+    early: tuple | None = attrs.field(default=None, eq=False, repr=False)  # (α, β) at t = 0 … 10 (App. B.2 (21a)/(21b))
 
     @property
     def certain_fail(self) -> bool:
@@ -191,7 +192,7 @@ def _outcome(inst: LaiInstance, alpha: np.ndarray, beta: np.ndarray, T: int, jp:
     react = I0 & (pat.any(axis=0) | (fp.beta > 0))
     return RunOutcome(inst, fp.certified, fp.tie, fp.alpha, fp.beta, alpha[-1], T, stable, drift, err_f, err_T, bound,
                       ident, float(fp.beta[~pos].max(initial=-np.inf)), risk > gmin * (1 + 1e-9) + 1e-12,
-                      int(I0.sum()), int(react.sum()), certificate=fp.certificate)
+                      int(I0.sum()), int(react.sum()), certificate=fp.certificate, early=(alpha[:11], beta[:11]))
 
 
 def _jump_limit(G, y, jp: Jump, band: FinalPhase) -> FinalPhase:

@@ -1,7 +1,8 @@
 """Lai et al., proof of Theorem 4 (App. B.2, after Lemma 17): the displays that verify Lemma 17's conditions at t = 1
 and the final display, as printed, on Theorem 4's own seeds (issue 19).
 
-Displays, named B2.T1–B2.T15 in reading order (the paper numbers (22), (23)):
+Displays, named B2.21a, B2.21b (the update rule (21a), (21b), as printed — residual β^(t) − y, not σ(β^(t)) − y, equal under
+D(β^(t)) — against the simulator's GD on w at t = 0 … 9) and B2.T1–B2.T15 in reading order (the paper numbers (22), (23)):
   T1  (22) β^(1) = ε − ηXXᵀ(ε − y) = XXᵀα^(1)          T2  α_j^(1) = … ≤(i) … ≤(ii) η(y_j + ε_j/(η‖λ‖₁) + ‖(G⁻¹ − I/‖λ‖₁)ε‖/η)
   T3  ‖G⁻¹ − I/‖λ‖₁‖ ≤ C_gC·q/‖λ‖₁ (Corollary 14 + Lemma 12)
   T4  α_j^(1) ≤ (1/(CC_g‖λ‖₁))(−y_min + CC_g y_min/C_α + C²C_g²·q·√n y_min/C_α) ≤ (… C²C_g²·y_min/(C_0y_max)·y_min/C_α)
@@ -34,10 +35,11 @@ from claimcheck.checkers.lai.cor14 import C14_C
 from claimcheck.checkers.lai.thm4 import batch_outcomes, effective_ranges, measured_hypotheses
 from claimcheck.checkers.verdict import Verdict
 
-__all__ = ["DISPLAYS", "seed_lines", "displays_verdict", "t4_last_line"]
+__all__ = ["DISPLAYS", "UPDATE", "seed_lines", "displays_verdict", "t4_last_line"]
 
 REL = 1e-9
-DISPLAYS = tuple(f"B2.T{k}" for k in range(1, 16))
+DISPLAYS = tuple(f"B2.T{k}" for k in range(1, 16))  # the proof of Theorem 4 proper (after Lemma 17)
+UPDATE = ("B2.21a", "B2.21b")  # the update rule displayed before Lemma 17
 
 
 def _lines(o) -> tuple[dict, dict]:
@@ -62,7 +64,7 @@ def _lines(o) -> tuple[dict, dict]:
     asc = sc / L  # the scale of a dual coordinate
     ge = lambda a, b, s=sc: (a - b) / s  # noqa: E731
     eq = lambda a, b, s=sc: -abs(a - b) / s  # noqa: E731
-    out: dict[str, list[float]] = {k: [] for k in DISPLAYS}
+    out: dict[str, list[float]] = {k: [] for k in DISPLAYS + UPDATE}
     b1 = eps - eta * G @ (eps - y)
     out["B2.T1"] += [eq(float(np.abs(b1 - G @ a1).max()), 0.0), ge(float(eps.min()), 0.0)]  # D(β⁰) = I: ε > 0
     nAe = float(np.linalg.norm(Ainv @ eps))
@@ -117,6 +119,12 @@ def _lines(o) -> tuple[dict, dict]:
         out["B2.T14"].append(ge(k1, m1, asc))
     out["B2.T14"] += [ge(3 * sq * ymax / (Cg * L), k1, asc), ge(Ca * sq * ymax / L, 3 * sq * ymax / (Cg * L), asc)]
     out["B2.T15"].append(-o.err_formula if np.isfinite(o.err_formula) else -math.inf)
+    if o.early is not None:  # (21a), (21b): the printed primal–dual update vs the simulator's GD on w, t = 0 … 9
+        A_, B_ = o.early
+        for t in range(A_.shape[0] - 1):
+            Dr = (B_[t] > 0) * (B_[t] - y)  # D(β^(t))(β^(t) − y), residual β − y as printed
+            out["B2.21a"].append(eq(float(np.abs(B_[t + 1] - (B_[t] - eta * G @ Dr)).max()), 0.0))
+            out["B2.21b"].append(eq(float(np.abs(A_[t + 1] - (A_[t] - eta * Dr)).max()), 0.0, asc))
     return out, {"lemma12": bool(ev12), "cor14": bool(ev14)}
 
 
@@ -145,12 +153,12 @@ def seed_lines(scn):
 
 
 def displays_verdict(scn) -> Verdict:
-    """Every display T1–T15 line by line on every decided seed (≥ −1e-9 normalised)."""
+    """Every display (21a), (21b), T1–T15 line by line on every decided seed (≥ −1e-9 normalised)."""
     outs, rows = seed_lines(scn)
     if not rows:
         return Verdict.inconclusive("no seed with a certified tie-free limit")
     table, worst = {}, math.inf
-    for k in DISPLAYS:
+    for k in DISPLAYS + UPDATE:
         vals = [min(r[1][k]) for r in rows if r[1][k]]
         table[k] = {"lines_evaluated": sum(len(r[1][k]) for r in rows), "min_slack": min(vals) if vals else None,
                     "failing_seeds": sum(v < -REL for v in vals)}
@@ -159,15 +167,16 @@ def displays_verdict(scn) -> Verdict:
     ev = [r[2] for r in rows]
     kap = min(o.inst.kappa for o in outs)
     c0 = min(float(o.inst.C0_eff) for o in outs)
-    det = {"displays": table, "displays_checked": sum(t["lines_evaluated"] > 0 for t in table.values()),
+    det = {"displays": table, "displays_checked": sum(table[k]["lines_evaluated"] > 0 for k in DISPLAYS),
            "displays_in_scope": len(DISPLAYS),
+           "update_displays_checked": sum(table[k]["lines_evaluated"] > 0 for k in UPDATE),
            "events_failed": {"lemma12": sum(not e["lemma12"] for e in ev), "cor14": sum(not e["cor14"] for e in ev)},
            "T4_last_line_slack_at_these_constants": t4_last_line(c0, kap),
            "constants_needed": {"C_alpha_for_T4": C_STEP.value * C_G.value * (2 + C_STEP.value * C_G.value / (c0 * kap)),
                                 "C0_for_T10": 2 * C14_C.value / (C_G.value * (C_Y.value - 1))},
            "test": {"kind": "every-seed", "alpha": 0.0, "trials": len(rows), "drawn": len(outs),
                     "trials_why": "seeds without a certified tie-free limit (counted)"}}
-    return Verdict.compare("min over seeds, displays B2.T1–T15 (T4's last line: proof-step-b2-t4-constants) and their "
+    return Verdict.compare("min over seeds, displays (21a), (21b), B2.T1–T15 (T4's last line: proof-step-b2-t4-constants) and their "
                            "lines of (lhs − rhs)/scale (identities: −|lhs − rhs|/scale)", worst, -REL, ">=",
                            constants={**effective_ranges(outs), "K": len(outs)},
                            hypotheses=measured_hypotheses(outs), details=det)
