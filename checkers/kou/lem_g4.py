@@ -9,7 +9,9 @@ As printed (a rate): the exponent a of L_S ≈ A·t^{−a}, fitted by least squa
 decade of the horizon (with its standard error), must be within a declared tolerance of 1 and closer to 1 than to
 the alternatives {0, 1/2, 3/2, 2}; η̂ = 1/3 and a horizon of 3000 steps (ci) put the window in u ≥ 25. The proof's
 displays are proof-step checks: the first inequalities at every recorded t (shared runs), the upper bound with the
-proof's constants at every t ≥ T, and the lower bound on runs long enough for it to be positive (u > e^{3C₃}).
+proof's constants at every t ≥ T, and the lower bound on runs long enough for it to be positive (u > e^{3C₃}). Every display of the proof (8 display blocks,
+:data:`TABLE`, :func:`coverage`) is checked as printed except the two asymptotic O(t⁻¹)/Ω(t⁻¹) links; none fails.
+The lower display prints e^{−yf} − e^{−2yf} (z − z²) under "log(1 + z) ≥ z − z²/2": a weaker bound, true as printed.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from claimcheck.checkers.kou.lem_g3 import dead_pool
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
                                   loglog_fit, margin_run, nc_pool)
 from claimcheck.checkers.kou.regimes import APP_G, stamped
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
@@ -106,6 +109,81 @@ def step_verdict(scn, which: str, in_regime: bool = True) -> Verdict:
     raise ValueError(which)
 
 
+# Every display of the proof of Lemma G.4 (display blocks of the transcription, by line; 8), as printed: (display, printed
+# form, status, check or reason). u_i = η‖x_i‖²t/(nm); t ≥ T (Lemma G.3's T) where G.3 is used.
+TABLE = [
+    ("l1751", "L_S(W^{(t)}) = (1/n)Σ_iℓ(y_if(W^{(t)}, x_i))", "checked", "proof-step-l1751 (with l1753: GD's L_S against the print)"),
+    ("l1753", "= (1/n)Σ_i log(1 + exp(−y_if))", "checked", "proof-step-l1751"),
+    ("l1755", "≤ (1/n)Σ_i exp(−y_if)", "checked", "proof-step-upper-first"),
+    ("l1757", "≤ (1/n)Σ_i exp(−log t − log(η‖x_i‖²/nm) + C₃)", "checked", "proof-step-l1757 (from l1755's right side, t ≥ T)"),
+    ("l1759", "= (1/n)Σ_i e^{C₃}u_i⁻¹", "checked", "proof-step-l1759 (= l1757's right side) and proof-step-upper (L_S ≤ it)"),
+    ("l1761", "= O(t⁻¹)", "asymptotic", "an O(·) with no constant: the rate is in-regime-rate"),
+    ("l1767", "L_S(W^{(t)}) = (1/n)Σ_iℓ(y_if(W^{(t)}, x_i))", "checked", "proof-step-l1751"),
+    ("l1769", "= (1/n)Σlog(1 + e^{−y_if}) ≥ (1/n)Σ[e^{−y_if} − e^{−2y_if}] ≥ (1/n)Σ[exp(−log t − log(η‖x_i‖²/nm) − C₃) − "
+     "exp(−2(log t + log(η‖x_i‖²/nm) − C₃))] = (1/n)Σ[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²] = Ω(t⁻¹)", "checked",
+     "proof-step-l1751 (first link), proof-step-lower-first (second), proof-step-l1769-substitution (third), "
+     "proof-step-l1769-identity (fourth), proof-step-lower (L_S ≥ the fourth line); the Ω link is asymptotic "
+     "(in-regime-rate)"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma G.4 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
+TIE = 1e-9  # float64 tie of the identities and links below, relative to the larger side's magnitude
+
+
+def display_verdict(scn, which: str) -> Verdict:
+    """The displays of :data:`TABLE` without a check above, as printed, on the statement's runs (every recorded t; t ≥ T
+    where the display uses Lemma G.3)."""
+    run, g3, hyp, consts, early = _setup(scn, True)
+    if early is not None:
+        return early
+    inst, M, L, t = run.inst, run.margins, run.loss, run.t.astype(float)
+    kw = {"constants": consts, "hypotheses": hyp}
+    if which == "l1751":
+        rhs = np.logaddexp(0.0, -M).mean(axis=1)
+        res = np.abs(L - rhs) / np.maximum(np.abs(rhs), 1e-300)
+        k = int(np.argmax(res))
+        return Verdict.compare("|L_S (GD) − (1/n)Σlog(1 + exp(−y_if))| / L_S (identity; float64 tie 1e-9)", float(res[k]),
+                               TIE, "<=", details={"t": int(t[k])}, **kw)
+    keep = t >= max(g3["T"], 1)
+    tt, Mk = t[keep, None], M[keep]
+    la = np.log(inst.eta * inst.norms2 / (inst.n * inst.m))[None, :]  # log(η‖x_i‖²/nm)
+    u = np.exp(la) * tt
+    C3 = g3["C3"]
+    if which in ("l1757", "l1759"):
+        l1757 = np.exp(-np.log(tt) - la + C3).mean(axis=1)
+        if which == "l1759":
+            l1759 = (np.exp(C3) / u).mean(axis=1)
+            res = np.abs(l1757 - l1759) / l1759
+            k = int(np.argmax(res))
+            return Verdict.compare("l1759: |(1/n)Σexp(−log t − log(η‖x_i‖²/nm) + C₃) − (1/n)Σe^{C₃}u_i⁻¹| / the latter "
+                                   "(identity; float64 tie 1e-9), t ≥ T", float(res[k]), TIE, "<=",
+                                   details={"t": int(t[keep][k])}, **kw)
+        lhs = np.exp(-Mk).mean(axis=1)
+        k = int(np.argmax(lhs / l1757))
+        return Verdict.compare("l1757: (1/n)Σexp(−y_if) vs (1/n)Σexp(−log t − log(η‖x_i‖²/nm) + C₃), worst t ≥ T",
+                               float(lhs[k]), float(l1757[k] * (1 + TIE)), "<=", details={"t": int(t[keep][k])}, **kw)
+    sub = (np.exp(-np.log(tt) - la - C3) - np.exp(-2 * (np.log(tt) + la - C3))).mean(axis=1)
+    if which == "l1769-identity":
+        last = (np.exp(-C3) / u - np.exp(2 * C3) / u**2).mean(axis=1)
+        sc = (np.exp(-C3) / u + np.exp(2 * C3) / u**2).mean(axis=1)
+        res = np.abs(sub - last) / sc
+        k = int(np.argmax(res))
+        return Verdict.compare("l1769 4th link: |(1/n)Σ[exp(−log t − log(·) − C₃) − exp(−2(log t + log(·) − C₃))] − "
+                               "(1/n)Σ[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²]| / scale (identity; float64 tie 1e-9), t ≥ T", float(res[k]),
+                               TIE, "<=", details={"t": int(t[keep][k])}, **kw)
+    lhs = (np.exp(-Mk) - np.exp(-2 * Mk)).mean(axis=1)
+    sc = (np.exp(-Mk) + np.exp(-2 * Mk)).mean(axis=1)
+    k = int(np.argmin((lhs - sub) / sc))
+    return Verdict.compare("l1769 3rd link: (1/n)Σ[e^{−y_if} − e^{−2y_if}] vs (1/n)Σ[exp(−log t − log(η‖x_i‖²/nm) − C₃) − "
+                           "exp(−2(log t + log(η‖x_i‖²/nm) − C₃))] (G.3's margin bounds substituted), worst t ≥ T",
+                           float(lhs[k]), float(sub[k] - TIE * sc[k]), ">=", details={"t": int(t[keep][k])}, **kw)
+
+
 # The dead-sample control of the upper display (dead_pool: n = 4, η̂ = 0.2, x_i = e_i, S_1^{(0)} = ∅ by construction):
 # y₁f ≤ 0 at every t, so L_S ≥ log 2/n, while the display is (1/n)Σ e^{C₃}u_i⁻¹ = e^{C₃}/(η̂t) (u_i = η̂t), C₃ = 1 + log 6
 # (β ≪ 1). The violation is forced once t > ne^{C₃}/(η̂ log 2) ≈ 471; the horizon is twice that. (At the former
@@ -168,6 +246,21 @@ CLAIM = register(Claim(
               cost=LONG_COST, description="L_S ≥ (1/n)Σ[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²] at every recorded t ≥ T; positive only "
                                     "for u > e^{3C₃} ≈ 4300, hence 14000-step runs",
               sharpness=2.0, loose='the e^{−C₃} and e^{2C₃} factors put the display ≈ 10² below L_S where it is positive (weak evidence)'),
+        *[Check(f"proof-step-{w}", "in-regime", _long if w.startswith("l1769") else _in,
+                (lambda s, _w=w: display_verdict(s, _w)), target="proof-step", description=desc, sharpness=None,
+                cost=LONG_COST if w.startswith("l1769") else 1.0,
+                sharpness_why="an intermediate display of the proof evaluated as printed: its slack is reported, not graded "
+                              "(the displays that bound L_S are graded: proof-step-upper, proof-step-lower)")
+          for w, desc in (("l1751", "l1751/l1753/l1767 (and l1769's first link): GD's L_S = (1/n)Σlog(1 + exp(−y_if)) as printed, "
+                                    "every recorded step"),
+                          ("l1757", "l1757: (1/n)Σexp(−y_if) ≤ (1/n)Σexp(−log t − log(η‖x_i‖²/nm) + C₃) (G.3's lower margin "
+                                    "bound, C₃ from G.3's proof), every recorded t ≥ T"),
+                          ("l1759", "l1759: the printed exp(−log t − log(η‖x_i‖²/nm) + C₃) = e^{C₃}u_i⁻¹, every recorded t ≥ T"),
+                          ("l1769-substitution", "l1769, third link: (1/n)Σ[e^{−y_if} − e^{−2y_if}] ≥ (1/n)Σ[exp(−log t − "
+                                                 "log(η‖x_i‖²/nm) − C₃) − exp(−2(log t + log(η‖x_i‖²/nm) − C₃))], every recorded t ≥ T, on the 14000-step "
+                                                 "runs of proof-step-lower (the right side is positive only for u > e^{3C₃})"),
+                          ("l1769-identity", "l1769, fourth link: the printed '=' to (1/n)Σ[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²], every "
+                                             "recorded t ≥ T (the 14000-step runs)"))],
         Check("negative-control-rate", "negative-control", lambda p: dead_pool(H=3 * horizon(p)),
               lambda s: rate_verdict(s, in_regime=False), violates=G_ACT.text,
               description="catalogue N3: a ReLU sample with S_i^{(0)} = ∅ is never fitted, L_S → (#dead)·log 2/n "
