@@ -58,3 +58,43 @@ def test_c2_planted_sign_error_in_33a_is_caught(monkeypatch):
     monkeypatch.setattr(c2, "_lemma19", flipped)
     v = c2.displays_verdict(_scn(c2.C0_C2.value, K=4))
     assert v.outcome == "violated" and v.evidence.details["worst_display"] == "C2.1"
+
+
+# --- App. C.3 (Theorem 9) ------------------------------------------------------------------------------------------
+from claimcheck.checkers.lai import thm9_proof as c3  # noqa: E402
+
+
+def _scn9(C0, *, n=4, kappa=1.0, c=0.25, n_neg=2, K=4, seed=11):
+    return multi_scenario(seed, y_min=1.0, y_max=kappa, signs=[1.0, -1.0], init="span", eps_lo=1.0,
+                          spectrum="isotropic", assign_seed=0, K=K, n=n, d=a2_min_d_iso(n, kappa, C0), n_neg=n_neg,
+                          c=c, eps=1 / 16)
+
+
+def test_c3_table_and_constants():
+    cov = c3.coverage()
+    assert cov["displays"] == 32 and cov["checked_as_printed"] == 28 and set(cov["not_checked"]) == set(c3.PREMISE_ONLY)
+    need = c3.constants_needed(1.0)
+    assert need["C0_for_C3.19"] == pytest.approx(192.0) and need["C0_for_C_tilde_C3.31"] == pytest.approx(1536.0)
+    assert need["C0_for_C3.17_C3.23"] == pytest.approx(2 * np.sqrt(2) * 24)
+
+
+@pytest.mark.parametrize("kappa,c", [(1.0, 0.25), (2.0, 0.5)])
+def test_c3_displays_hold_at_the_proof_constant(kappa, c):
+    v = c3.displays_verdict(_scn9(c3.C0_C3.value, kappa=kappa, c=c))
+    det = v.evidence.details
+    assert v.outcome == "holds", det["worst_display"]
+    assert det["displays_checked"] == 28 and det["S_tilde_nonempty_seeds"] == {"S2_tilde": 0, "S4_tilde": 0}
+
+
+def test_c3_lines_fail_exactly_where_the_recomputed_constants_say():
+    """At C_0 = C_α² = 64 (the stated relation, factor 1): C3.17, C3.23 (need 68), C3.19 (192), C3.20 (260) and C3.31
+    (C̃: 1536) fail on every seed; every other display holds."""
+    v = c3.displays_verdict(_scn9(64.0))
+    failing = {k for k, t in v.evidence.details["displays"].items() if t["failing_seeds"]}
+    assert v.outcome == "violated" and failing == {"C3.17", "C3.19", "C3.20", "C3.23", "C3.31"}
+
+
+def test_c3_46_as_printed_fails_and_n_minus_reading_holds():
+    scn = _scn9(c3.C0_C3.value, n=5, n_neg=2)
+    assert c3.printed_46_verdict(scn).outcome == "violated"
+    assert c3.displays_verdict(scn).evidence.details["displays"]["C3.24"]["failing_seeds"] == 0

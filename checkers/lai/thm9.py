@@ -225,6 +225,26 @@ def _in_regime(p):
     return st.one_of(_corner(p), _batch(p))
 
 
+def _proof_batches(p):
+    """Theorem 9's own generator (corner + batch) at the proof's C_0 = 6144 (checkers/lai/thm9_proof.py: C0_C3); ci: 12
+    seeds per example (every line must hold on every seed: not a rate test; each seed costs an exact enumeration of (8))."""
+    from claimcheck.checkers.lai.thm9_proof import C0_C3  # noqa: PLC0415 (thm9_proof imports thm8, not this module)
+    K = 12 if p.name == "ci" else _k(p)
+    return st.one_of(multi_batch(K=K, n=(5, _n(p)[1]), kappas=(1.0,), C0=C0_C3.value, d_mult=(1,), c=(C_LO,),
+                                 eps=(EPS2_MAX,), eps_lo=(1.0,)),
+                     _batch(p, K=K, C0=C0_C3.value))
+
+
+def _c3(scn) -> Verdict:
+    from claimcheck.checkers.lai import thm9_proof  # noqa: PLC0415
+    return thm9_proof.displays_verdict(scn)
+
+
+def _c3_46(scn) -> Verdict:
+    from claimcheck.checkers.lai import thm9_proof  # noqa: PLC0415
+    return thm9_proof.printed_46_verdict(scn)
+
+
 def _pinned(p, strategy, **params):
     if p.name == "ci":
         base = {"y_min": 1.0, "y_max": 1.0, "signs": list(SIGNS), "init": "span", "eps_lo": 1.0,
@@ -272,6 +292,44 @@ CLAIM = register(Claim(
                       "n_−y_min² for ⊕ and n_+y_min² for ⊖ (the proof's Eq. (49)): the subscript lost",
                       consequence="literally the ⊕ lower bound is positive when n_− = 0, where w_⊕^(∞) = w_⊕* exactly",
                       check="in-regime"),
+        PrintedNote("transcription", "proof of Theorem 9 (App. C.3), Eq. (46) and the upper conclusion (displays C3.24, "
+                    "C3.25)", "‖Xw^(∞) − Xw*‖² … = (16/C_g²)n − y_max²; ‖w^(∞) − w*‖² ≤ (16n − y_max²)/(C_g‖λ‖₁)",
+                    "w_⊕ (the ⊕ of (45)) and n_−y_max² (the sums run over S_3 ∪ S_4 = S_−): subscripts lost, the root "
+                    "cause of the statement's 'n ∓ y²'; (49) and the lower conclusion print n_− correctly",
+                    consequence="as printed the last '=' of (46) is false on every seed (proof-step-c3-46-as-printed); "
+                                "with n_− every line holds (proof-step-c3-displays)",
+                    check="proof-step-c3-46-as-printed"),
+        PrintedNote("typo", "proof of Theorem 9 (App. C.3), Step 3, S_3 first case, first line of display C3.19",
+                    "‖λ‖₁[−3y_max/(C_g‖λ‖₁) − C·max(√(n/d₂), n/d_∞)·C_αy_max/‖λ‖₁]",
+                    "… C_α√n y_max/‖λ‖₁ (Lemma 19 (f) bounds ‖α_⊕^(∞)‖ by C_α√n y_max/‖λ‖₁; the next line's "
+                    "y_min/(C_0y_max) substitution also needs the √n)",
+                    consequence="as printed the step needs ‖α_⊕^(∞)‖ ≤ C_αy_max/‖λ‖₁, more than Lemma 19 gives; it holds "
+                                "on every seed (checked as printed in proof-step-c3-displays), so nothing downstream changes",
+                    check="proof-step-c3-displays"),
+        PrintedNote("typo", "proof of Theorem 9 (App. C.3), Step 1, second display (C3.2)", "λ_n(XXᵀ)‖α_⊕*‖²",
+                    "μ_n(XXᵀ) (the smallest eigenvalue of the Gram matrix, as in (43)); λ denotes the covariance spectrum",
+                    consequence="none numerically (with the literal λ_n = 1 of the isotropic spectrum the line also "
+                                "holds, counted in the check's details); the next sentence uses μ_n ≥ ‖λ‖₁/C_g",
+                    check="proof-step-c3-displays"),
+        PrintedNote("constant-differs", "proof of Theorem 9 (App. C.3), the substitution steps of C3.17/C3.23, C3.19, "
+                    "C3.20 and C̃ of (49)", "'with C_0 ≳ C_α² and C_α ≳ max{C_g², C_yC_g}' (C_0 ≳ 64)",
+                    "recomputed from the proof's own lines (C = 12 of Corollary 14, C_g = 2, C_α = 8): C_0 > 2√2·C·C_g "
+                    "= 68 (C3.17, C3.23: '< 0'), C_0 ≥ C·C_α·C_g/κ = 192/κ (C3.19), C_0 ≥ C(C_α + √2C_g)C_g/κ = 260/κ "
+                    "(C3.20), C_0 > 2C·C_α² = 1536 (C̃ in (49))",
+                    consequence="the '≳' hides a factor ≥ 24 at κ = 1; at C_0 = C_α² = 64 exactly these lines fail on "
+                                "every seed (tests/test_lai_c_displays.py), at C_0 = 6144 every line holds",
+                    check="proof-step-c3-displays"),
+        PrintedNote("version-difference", f"proof of Theorem 9 (full App. C.3) = proof of Theorem 4 (short "
+                    f"{SHORT_VERSION}, App. C.3)",
+                    "full: Steps 3 and 4 end with (46), the upper conclusion, (49) and the lower conclusion; numbers "
+                    "(41)–(49); cites Lemma 7, Lemma 12, Corollary 14, Theorem 8, Lemma 19, Theorem 6",
+                    "short: both steps stop after the S_4 case — no (46)/(49), no conclusion (the sentences "
+                    "'Substituting the upper bounds into Equation (38) gives us', 'Finally, putting together …', "
+                    "'This completes the proof …' are absent, not only the stripped formulas); numbers (34)–(41), "
+                    "(39) and (42) unused; cites Lemma 4, Lemma 7, Corollary 1, Theorem 3, Lemma 10, Theorem 2",
+                    consequence="the short version never derives the constants 16, C̃ of its Theorem 4's bounds (nor the "
+                                "lost subscripts); the proof-step checks use the full version's 32 displays",
+                    check="proof-step-c3-displays"),
         PrintedNote("typo", "Sec. 1, 'Our contributions'", "the gap scales as Θ(√n/‖λ‖₁)",
                       "Θ(√(n/‖λ‖₁)) (abstract, Table 1, Theorems 6 and 9: exponent −½ in ‖λ‖₁)",
                       consequence="the printed form has exponent −1 in ‖λ‖₁; the fitted exponent is ≈ −½",
@@ -313,6 +371,18 @@ CLAIM = register(Claim(
               description="headline rate: exponent of ‖w_⊕^(∞) − w_⊕*‖ in ‖λ‖₁ on geometric d-grids (isotropic and "
                           "power law λ_j = j^{−0.4}) must contain −½ in its (1 − α) CI, α its test share; exponents in d and n_− reported",
               sharpness=None, sharpness_why=_WHY_RATE, alpha=ALPHA_SHARE),
+        Check("proof-step-c3-displays", "in-regime", _proof_batches, _c3, cost=3.0, target="proof-step",
+              sharpness=None, sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="every display of App. C.3 (C3.1–C3.32: Step 1, the KKT system of (9) incl. the Lagrangian's "
+                          "gradient by central differences, (43)–(49), the S_3/S̃_2/S̃_4 chains, both conclusions with "
+                          "n_− for the lost subscripts) as printed, both neurons, on every decided seed of Theorem 9's "
+                          "generator at the proof's C_0 = 6144 (w^(∞) at t = ∞ through the certified jump, w* exact)"),
+        Check("proof-step-c3-46-as-printed", "in-regime", _proof_batches, _c3_46, cost=3.0, target="proof-step",
+              sharpness=None, sharpness_why="an identity as printed",
+              erratum="(46)'s last '=' as printed, Σ_{S_3∪S_4}16y_max²/C_g² = (16/C_g²)n − y_max², is false on the "
+                      "generated seeds (n_− = 1, n = 5, y_max = 1: 4 vs 19; equal only by coincidence, y_max² = "
+                      "(16/C_g²)n_+); the sums have n_− terms (transcription: the subscript lost)",
+              description="(46)'s last '=' with the printed n (both neurons), on the seeds of proof-step-c3-displays"),
         Check("negative-control-corrected-step-too-small", "negative-control",
               lambda p: _pinned(p, _batch(p, K=16, c=(1.0 / 20,), eps=(1.0 / 1000,), kappas=(1.0,), n=(5, 7),
                                           n_neg="mixed"), c=1.0 / 20, eps=1.0 / 1000),
