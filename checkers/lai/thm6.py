@@ -222,6 +222,30 @@ _CORRECTED = ("Under Theorem 4's hypotheses with C_0 > 2C·C_α², w.p. ≥ 1 �
 _LOWER_PRINTED = (C_STEP.value, "C")
 _LOWER_PROOF = (C_TILDE.value, "C̃")
 
+_SCAN_WHERE = ("the upper bound ‖w^(∞) − w*‖ ≤ √(16n_−y_max²/(C_g‖λ‖₁)) per seed, each knob moved alone from Theorem 4's "
+               "worst corner (κ = 1, n_− = n/2, ε_i = ε·y_min·U[½, 1], c = 1/4, d = ⌈C_0²n²⌉, C_0 = 8), n ∈ {6, 10}, 48 "
+               "seeds each, the grids of thm4.SCAN_GRIDS (fixed before measuring). The lower bound is not scanned: as "
+               "printed it fails (ambiguous, see the finding) and the proof's C̃ exists only for C_0 > 1536")
+SCAN_NOTES = [
+    PrintedNote("hypothesis-stronger", "Theorem 6 (upper bound), initialisation ε_i ≤ y_min/C_α (declared C_α = 8)",
+                "ε_i ≤ y_min/8", "holds on every seed over the whole grid up to ε = y_min/2 (worst ratio 0.078): "
+                "stronger than needed by ≥ ×4 (the grid's end; not sharp)",
+                consequence="none; " + _SCAN_WHERE, evidence="tests/test_lai_scans.py (ε = y_min/2 holds)"),
+    PrintedNote("hypothesis-stronger", "Theorem 6 (upper bound), step size c = η‖λ‖₁ ≥ 1/(C·C_g) = 1/4",
+                "c ≥ 1/4", "holds on every seed over the whole grid down to c = 1/16 (worst ratio 0.068 at c = 1/4, "
+                "smaller below): stronger than needed by ≥ ×4 (the grid's end)",
+                consequence="none; " + _SCAN_WHERE, evidence="tests/test_lai_scans.py (c = 1/16 holds)"),
+    PrintedNote("hypothesis-stronger", "Theorem 6 (upper bound), step size c = η‖λ‖₁ ≤ 1/C_g = 1/2",
+                "c ≤ 1/2", "holds on every seed up to c = 7/4 (worst ratio 0.67, growing ≈ c/3); at c = 2 no decided "
+                "seed fails but 16/96 do not converge within 4000 steps: stronger than needed by ×3.5",
+                consequence="none; " + _SCAN_WHERE, evidence="tests/test_lai_scans.py (c = 7/4 holds, 2 undecided)"),
+    PrintedNote("hypothesis-stronger", "Theorem 6 (upper bound), Assumption 2's C_0 (declared 8)",
+                "C_0 = 8", "holds on every seed down to C_0 = 1 (d = n²; worst ratio 0.079) and fails first at C_0 = 1/2 "
+                "(1/96 seeds, ratio 1.33), 6/95 at 1/4: stronger than needed by ×8 (×64 in d)",
+                consequence="none; " + _SCAN_WHERE, evidence="tests/test_lai_scans.py (C_0 = 1 holds, 1/2 fails)"),
+]
+
+
 CLAIM = register(Claim(
     id="lai.thm6", paper="lai", ref="Theorem 6",
     title="Θ(√(n_−/‖λ‖₁)) distance between the single-ReLU GD limit and the min-norm solution w*",
@@ -268,6 +292,7 @@ CLAIM = register(Claim(
                     "Lemma 7, Corollary 1, Eq. (15); 'proof od the upper bound' (typo, short only)",
                     consequence="none for the mathematics (the short text's formulas are stripped, so the displays "
                                 "themselves cannot be compared); the proof-step checks use the full version's displays"),
+        *SCAN_NOTES,
     ],
     checks=[
         Check("in-regime", "in-regime", lambda p: _batches(p, family="lai-wishart1", seed_range=64),
@@ -362,3 +387,28 @@ CLAIM = register(Claim(
           "lai.thm6 --check in-regime (command in results.json); 48/48 seeds below the printed lower bound at the "
           "corner (R ∈ [0.10, 0.19] vs 0.5).",
 ))
+
+
+# --- issue 19 item 4: hypothesis scans of the upper bound (Theorem 4's grids and corner, fixed before measuring) ------
+def scan_point(knob: str, value: float, n: int, K: int | None = None, seed: int = 90417) -> dict:
+    """The upper bound ‖w^(∞) − w*‖ ≤ √(16n_−y_max²/(C_g‖λ‖₁)) at one point of :data:`checkers.lai.thm4.SCAN_GRIDS`
+    (Theorem 4's corner, one knob moved): failures (ratio > 1 or diverged), trials (certified or diverged), undecided,
+    the worst ratio."""
+    from claimcheck.checkers.lai.thm4 import SCAN_CAP, SCAN_K, scan_scenario
+    outs = batch_outcomes(scan_scenario(knob, value, n, SCAN_K if K is None else K, seed), need_limit=True,
+                          cap=SCAN_CAP)
+    ok = [o for o in outs if (o.certified and not o.tie) or o.diverged]
+    rows = _rows(ok, C_STEP.value)
+    ratios = [r["upper"] for r in rows]
+    fails = sum(not (x <= 1) for x in ratios)
+    return {"knob": knob, "value": value, "n": n, "failures": fails, "trials": len(ok), "undecided": len(outs) - len(ok),
+            "worst_ratio": max(ratios, default=math.nan), "holds": bool(fails == 0 and len(ok) == len(outs))}
+
+
+def scan(knob: str, K: int | None = None) -> list[dict]:
+    from claimcheck.checkers.lai.thm4 import SCAN_GRIDS, SCAN_N
+    rows = []
+    for v in SCAN_GRIDS[knob]:
+        pts = [scan_point(knob, v, n, K) for n in SCAN_N]
+        rows.append({"value": v, "holds": all(p["holds"] for p in pts), "points": pts})
+    return rows
