@@ -235,6 +235,13 @@ CLAIM = register(Claim(
                     consequence="the lemma survives with C_α ≥ 13.5 (checked at C_α = 16: every display holds); at the "
                                 "declared C_α = 8 the last line fails on every state (a relation between constants)",
                     check="proof-step-lem17-displays"),
+        PrintedNote("version-difference", "proof of Lemma 17 (full App. B.2) = proof of Lemma 9 (short App. B.2)",
+                    "short: Lemmas 5, 7 and '[undefa, Theorem 1]' (an unresolved bibliography key) for the norm "
+                    "inequality of display B2.L6",
+                    "full: Lemmas 10, 12 and 'Bhatia and Kittaneh (1990, Theorem 1)'",
+                    consequence="the short version leaves the B2.L6 inequality without a usable citation; the stored "
+                                "short text has no prose for Parts (a), (b), (e), (f) and its formulas are stripped, so "
+                                "the displays themselves cannot be compared"),
     ],
     checks=[
         Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA_SHARE, cost=2.0,

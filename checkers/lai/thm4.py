@@ -509,6 +509,11 @@ CLAIM = register(Claim(
                       "intersects, with the declared C_g = 2, C = 12, c = 1/4",
                       consequence="an instantiation of an unspecified constant, not a correction; every check tests "
                                   "the failure rate against this δ(n)"),
+        PrintedNote("version-difference", "proof of Theorem 4 (full App. B.2) = proof of Theorem 1 (short App. B.2)",
+                    "short: update rule (17a)/(17b), (18), (19); Lemmas 5, 6, 7, 9; Corollary 1",
+                    "full: (21a)/(21b), (22), (23); Lemmas 10, 11, 12, 17; Corollary 14",
+                    consequence="numbering only: the prose of Parts (a)–(f) matches where the stored short text has it; "
+                                "its formulas are stripped, so the displays (B2.21a/b, B2.T1–T15) cannot be compared"),
         *SCAN_NOTES,
     ],
     checks=[
