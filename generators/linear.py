@@ -7,10 +7,10 @@ w̃_i = v_i w_i (Appendix D) and mapped back with w_i = w̃_i / v_i:
 
 ==========  ===========================================================================================
 d           input dimension
-a_norm      ‖a‖ (the direction of a is uniform on the sphere)
-rad         ‖w̃₁ + w̃₂‖ / ‖a‖ (Theorem 1 / Lemma 4's ball: rad ≤ ½)
-w1          ‖w̃₁‖ / ‖a‖ (any scale: the sum s = w̃₁ + w̃₂ is drawn first, then w̃₂ = s − w̃₁)
-mode        ``random`` (s, w̃₁ in random directions), ``perp`` (the paper's example: s ⊥ a and w̃₁ = w̃₂),
+a_norm      ‖a‖ (default 1; the direction of a is uniform on the sphere)
+rad         ‖w̃₁ + w̃₂‖ / ‖a‖ (default ½; Theorem 1 / Lemma 4's ball: rad ≤ ½)
+w1          ‖w̃₁‖ / ‖a‖ (default 1; any scale: the sum s = w̃₁ + w̃₂ is drawn first, then w̃₂ = s − w̃₁)
+mode        ``random`` (default: s, w̃₁ in random directions), ``perp`` (the paper's example: s ⊥ a and w̃₁ = w̃₂),
             ``antiparallel`` (w̃₁ in a random direction, so w̃₂ ≈ −w̃₁ when rad ≪ w1),
             ``aligned`` (s and w̃₁ along a: the saddle valley when rad > 1), ``anti`` (s = −rad·a, w̃₁ = −w1·a: Theorem
             1's slowest start as w1 → 0 at rad = ½), ``angles`` (s at angle phi_s to a in the plane (a, e₂), w̃₁ at polar

@@ -179,3 +179,19 @@ def test_lai_powerlaw_dinf_smallest_d(n):
             d = int(s["d"])
             S = np.cumsum(np.arange(1, d + 1, dtype=float) ** (-a))
             assert S[-2] < b * n <= S[-1], (b, a, d, S[-2:])
+
+
+def test_linear_pair_state_documented_defaults():
+    """generators/linear.py's table: a scenario that omits a knob gets its documented default — ‖a‖ = 1, ‖s‖/‖a‖ =
+    rad = ½, ‖w̃₁‖/‖a‖ = 1, mode random, v = [1, −1]. Kills generators/linear.py:65 (default ‖a‖ 1 → 2: every knob is a
+    ratio to ‖a‖, so only the absolute scale would move, unseen by the suite's strategies, which always draw a_norm)."""
+    from claimcheck.generators.linear import pair_state, scenario
+    for seed in (0, 1, 2):
+        for d in (1, 3, 7):
+            P = pair_state(scenario(seed, d=d))
+            s = P["Wt"][0] + P["Wt"][1]
+            assert np.linalg.norm(P["a"]) == pytest.approx(1.0, rel=1e-15)
+            assert np.linalg.norm(s) == pytest.approx(0.5, rel=1e-12)
+            assert np.linalg.norm(P["Wt"][0]) == pytest.approx(1.0, rel=1e-12)
+            assert P["v"].tolist() == [1.0, -1.0]
+            assert np.array_equal(P["W_star"], np.array([P["a"], -P["a"]]))
