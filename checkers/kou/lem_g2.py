@@ -9,17 +9,19 @@ the last decade of the horizon s_t is regressed on 1/‖W^{(t)}‖_F (s_t = s_�
 converges, and also when it grows like log t as for non-support data); the extrapolated limit s_∞, relative to the
 mean normalised margin, must be within a declared tolerance of 0. Runs at η̂ = 1/3 with a 3000-step horizon (ci)
 put the window in the asymptotic regime (shared with Lemma G.4's rate check). The proof's quantitative step
-s_t ≤ C₁/‖W^{(t)}‖_F is a proof-step check at every recorded step.
+s_t ≤ C₁/‖W^{(t)}‖_F is a proof-step check at every recorded step. The proof has no displayed step (:data:`TABLE` is
+empty; its two inline steps are in :data:`INLINE`).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_quantities, g_regime, horizon, margin_run,
                                   nc_pool)
 from claimcheck.checkers.kou.regimes import APP_G, stamped
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
@@ -63,6 +65,22 @@ def g2_verdict(scn, which: str, in_regime: bool = True) -> Verdict:
                                     "fro_slope_per_log_t": float(b[0]), "window": [int(run.t[w][0]), int(H)]})
 
 
+# The proof of Lemma G.2 is one sentence before the statement (transcription line 1663) and has NO displayed step: its
+# table is empty. Its two inline steps: (step, status, check or reason).
+TABLE: list = []
+INLINE = [
+    ("‖W^{(t)}‖_F = Θ(log t)", "asymptotic", "a Θ with unspecified constants; the norm growth is Theorem 4.1(a)/4.3(a)'s "
+     "statement (kou.thm4.1/4.3 in-regime-decades, over decades); the slope of ‖W‖_F in log t is in in-regime-limit's details"),
+    ("the difference between any two margins is bounded by a constant", "checked",
+     "proof-step-c1-over-norm (with Lemma G.1's C₁: s_t ≤ C₁/‖W^{(t)}‖_F at every recorded step)"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma G.2 (none) vs checked; the inline steps are in :data:`INLINE`."""
+    return _coverage(TABLE)
+
+
 def _rate(p):
     return g_regime(H=3 * horizon(p), eta_hat=(1.0 / 3.0, 1.0 / 3.0))
 
@@ -88,6 +106,12 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(HYPS),
     constants=[LIMIT_TOL],
+    printed_notes=[PrintedNote(
+        "wording", "the sentence before Lemma G.2, its proof (transcription line 1663)",
+        printed="… considering the fact that the difference between any two margins can be bounded by a constant, the "
+                "difference between any two margins can be bounded by a constant, we can derive the following lemma",
+        read_as="the clause once (a duplicated clause; the proof has no displayed step)",
+        consequence="none (no numeric content)")],
     checks=stamped(APP_G, [
         Check("in-regime-limit", "in-regime", _rate, lambda s: g2_verdict(s, "limit"), cost=2.0,
               description="extrapolated normalised spread s_∞ over the last decade (η̂ = 1/3, 3000 steps under ci), "
