@@ -72,7 +72,8 @@ def _scn9(C0, *, n=4, kappa=1.0, c=0.25, n_neg=2, K=4, seed=11):
 
 def test_c3_table_and_constants():
     cov = c3.coverage()
-    assert cov["displays"] == 32 and cov["checked_as_printed"] == 28 and set(cov["not_checked"]) == set(c3.PREMISE_ONLY)
+    assert cov["displays"] == 32 and cov["checked_as_printed"] == 32 and not cov["not_checked"]
+    assert set(cov["checked_out_of_regime_only"]) == set(c3.PREMISE_ONLY)
     need = c3.constants_needed(1.0)
     assert need["C0_for_C3.19"] == pytest.approx(192.0) and need["C0_for_C_tilde_C3.31"] == pytest.approx(1536.0)
     assert need["C0_for_C3.17_C3.23"] == pytest.approx(2 * np.sqrt(2) * 24)
@@ -98,3 +99,17 @@ def test_c3_46_as_printed_fails_and_n_minus_reading_holds():
     scn = _scn9(c3.C0_C3.value, n=5, n_neg=2)
     assert c3.printed_46_verdict(scn).outcome == "violated"
     assert c3.displays_verdict(scn).evidence.details["displays"]["C3.24"]["failing_seeds"] == 0
+
+
+def test_c3_premise_identities_hold_where_the_premise_occurs():
+    """At d = n + 2 (Assumption 2 fails) S̃_2, S̃_4 ≠ ∅ on some seeds; the KKT identities hold there."""
+    scn = multi_scenario(31002, y_min=1.0, y_max=2.0, signs=[1.0, -1.0], init="span", eps_lo=1.0,
+                         spectrum="isotropic", assign_seed=0, K=12, n=5, d=7, n_neg=2, c=0.375, eps=1 / 16)
+    v = c3.premise_verdict(scn)
+    assert v.outcome == "holds" and v.evidence.details["seeds_with_S_tilde"] > 0
+    assert all(t["lines_evaluated"] > 0 for t in v.evidence.details["displays"].values())
+
+
+def test_c3_premise_check_is_vacuous_in_the_regime():
+    v = c3.premise_verdict(_scn9(c3.C0_C3.value))
+    assert v.outcome == "vacuous"

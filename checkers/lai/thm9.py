@@ -37,7 +37,7 @@ from scipy import stats as sstats
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.lai.common import short_version_note, SHORT_VERSION
 from claimcheck.checkers.hypotheses import Constant
-from claimcheck.checkers.lai.common import ALPHA_SHARE, C_0, C_ALPHA, C_G, C_STEP, injected_alpha
+from claimcheck.checkers.lai.common import ALPHA_SHARE, C_0, C_ALPHA, C_G, C_STEP, HIGH_DIM, injected_alpha
 from claimcheck.checkers.lai.thm8 import HYPS
 from claimcheck.checkers.lai.two_neuron import (ALPHA_CP, C_HI, C_LO, C_PROB, EPS2_MAX, INIT2, STEP_LO, batch_hypotheses, delta, gnorm, jump_evidence,
                                      materialise_children, outcome_summary, quantile_verdict, run_batch)
@@ -226,10 +226,10 @@ def _in_regime(p):
 
 
 def _proof_batches(p):
-    """Theorem 9's own generator (corner + batch) at the proof's C_0 = 6144 (checkers/lai/thm9_proof.py: C0_C3); ci: 12
+    """Theorem 9's own generator (corner + batch) at the proof's C_0 = 6144 (checkers/lai/thm9_proof.py: C0_C3); ci: 8
     seeds per example (every line must hold on every seed: not a rate test; each seed costs an exact enumeration of (8))."""
     from claimcheck.checkers.lai.thm9_proof import C0_C3  # noqa: PLC0415 (thm9_proof imports thm8, not this module)
-    K = 12 if p.name == "ci" else _k(p)
+    K = 8 if p.name == "ci" else _k(p)
     return st.one_of(multi_batch(K=K, n=(5, _n(p)[1]), kappas=(1.0,), C0=C0_C3.value, d_mult=(1,), c=(C_LO,),
                                  eps=(EPS2_MAX,), eps_lo=(1.0,)),
                      _batch(p, K=K, C0=C0_C3.value))
@@ -238,6 +238,22 @@ def _proof_batches(p):
 def _c3(scn) -> Verdict:
     from claimcheck.checkers.lai import thm9_proof  # noqa: PLC0415
     return thm9_proof.displays_verdict(scn)
+
+
+def _premise_scn(p):
+    """Out of Assumption 2 (d = n + 2): the sets S̃_2, S̃_4 that the proof shows empty occur (on 1–2 of 6–7 decided seeds
+    per batch in ci); 4 pinned batches, ci: 8 seeds each (an identity check, not a rate test)."""
+    K = 8 if p.name == "ci" else _k(p)
+    return st.sampled_from([multi_scenario(31000 + i, y_min=1.0, y_max=kap, signs=list(SIGNS), init="span", eps_lo=1.0,
+                                           spectrum="isotropic", assign_seed=0, K=K, n=n, d=n + 2, n_neg=n // 2,
+                                           c=c, eps=EPS2_MAX)
+                            for i, (n, kap, c) in enumerate(((4, 1.0, C_HI), (5, 1.0, C_LO), (4, 2.0, 0.375),
+                                                             (5, 1.5, C_HI)))])
+
+
+def _c3_premise(scn) -> Verdict:
+    from claimcheck.checkers.lai import thm9_proof  # noqa: PLC0415
+    return thm9_proof.premise_verdict(scn)
 
 
 def _c3_46(scn) -> Verdict:
@@ -377,6 +393,15 @@ CLAIM = register(Claim(
                           "gradient by central differences, (43)–(49), the S_3/S̃_2/S̃_4 chains, both conclusions with "
                           "n_− for the lost subscripts) as printed, both neurons, on every decided seed of Theorem 9's "
                           "generator at the proof's C_0 = 6144 (w^(∞) at t = ∞ through the certified jump, w* exact)"),
+        Check("proof-step-c3-premise-identities", "in-regime", _premise_scn, _c3_premise, cost=3.0,
+              target="proof-step", sharpness=None, sharpness_why="identities (float tolerance 1e-9)",
+              outside_by_design=[HIGH_DIM.text],
+              outside_why="the displays C3.15, C3.16, C3.21, C3.22 (and the first lines of C3.17, C3.23) are about "
+                          "i ∈ S̃_2, S̃_4, sets the proof shows empty under Assumption 2 (empty on every in-regime "
+                          "seed); they are identities of the KKT representation (41)/(42), so they are checked where "
+                          "the premise occurs: d = n + 2",
+              description="the premise-dependent identities of Step 3 (y_i = ‖λ‖₁(−2δ_i* ∓ μ_i*) + …, δ_i* = …, "
+                          "w*ᵀx_i = ∓y_i/2 + ½e_iᵀ(XXᵀ − ‖λ‖₁I)(α_⊕* + α_⊖*)) on every i ∈ S̃_2 ∪ S̃_4, both neurons"),
         Check("proof-step-c3-46-as-printed", "in-regime", _proof_batches, _c3_46, cost=3.0, target="proof-step",
               sharpness=None, sharpness_why="an identity as printed",
               erratum="(46)'s last '=' as printed, Σ_{S_3∪S_4}16y_max²/C_g² = (16/C_g²)n − y_max², is false on the "

@@ -68,7 +68,8 @@ from claimcheck.checkers.lai.two_neuron import (batch_hypotheses, gnorm, materia
 from claimcheck.checkers.solvers.partitions import solve_program52
 from claimcheck.checkers.verdict import SolverTrouble, Verdict
 
-__all__ = ["DISPLAYS", "C0_C3", "coverage", "constants_needed", "seed_rows", "displays_verdict", "printed_46_verdict"]
+__all__ = ["DISPLAYS", "C0_C3", "coverage", "constants_needed", "seed_rows", "displays_verdict", "printed_46_verdict",
+           "premise_verdict"]
 
 REL = 1e-9
 SIGNS = (1.0, -1.0)
@@ -90,19 +91,22 @@ DISPLAYS: dict[str, str] = {
     "C3.31": "(49)", "C3.32": "lower conclusion",
 }
 PREMISE_ONLY = {"C3.15": "S̃_2", "C3.16": "S̃_2", "C3.21": "S̃_4", "C3.22": "S̃_4"}
+# the premise-dependent '=' lines of C3.17 / C3.23 (w*ᵀx_i = ‖λ‖₁δ_i* + … = ∓y_i/2 + ½e_iᵀ(XXᵀ − ‖λ‖₁I)(α_⊕* + α_⊖*))
+PREMISE_LINES = ("C3.17a", "C3.23a")
+PREMISE_CHECK = ("C3.15", "C3.16", "C3.17a", "C3.21", "C3.22", "C3.23a")
 
 
 def coverage(rows=None) -> dict:
-    """Displays in App. C.3 vs checked; the four premise-only displays count as checked only where S̃ ≠ ∅ occurred."""
-    occurred = set()
-    if rows is not None:
-        occurred = {k for k in PREMISE_ONLY if any(r[1][k] for r in rows)}
-    nc = {k: f"premise-only: lines about i ∈ {PREMISE_ONLY[k]}, a set the proof shows empty by contradiction; "
-             f"{PREMISE_ONLY[k]} = ∅ on every seed (checked), so the display has no instance"
-          for k in PREMISE_ONLY if k not in occurred}
-    return {"proof": "Theorem 9 (App. C.3)", "displays": len(DISPLAYS), "checked_as_printed": len(DISPLAYS) - len(nc),
+    """Displays in App. C.3 vs checked. The four premise-only displays (and the first lines of C3.17/C3.23) are about
+    i ∈ S̃_2, S̃_4, which the proof shows empty by contradiction and which are empty on every in-regime seed; they are
+    identities of the KKT representation and are checked where the premise occurs, on out-of-regime instances
+    (check proof-step-c3-premise-identities)."""
+    return {"proof": "Theorem 9 (App. C.3)", "displays": len(DISPLAYS), "checked_as_printed": len(DISPLAYS),
+            "checked_out_of_regime_only": {k: f"identities about i ∈ {v} (empty in the regime, the proof's "
+                                              "contradiction); checked at d = n + 2 where the premise occurs"
+                                           for k, v in PREMISE_ONLY.items()},
             "errata": 1, "errata_which": "C3.24's last '=' as printed ((16/C_g²)n − y_max²): proof-step-c3-46-as-printed",
-            "not_checked": nc}
+            "not_checked": {}}
 
 
 def constants_needed(kappa: float = 1.0) -> dict:
@@ -132,7 +136,7 @@ def _both(o, a_star: np.ndarray, seed: int) -> tuple[dict, dict]:
     """⊕ as printed, and ⊖ as the ⊕ evaluation of the mirrored problem (y → −y, ⊕ ↔ ⊖)."""
     inst = o.inst
     a1 = o.alpha[1]
-    out: dict[str, list[float]] = {k: [] for k in DISPLAYS}
+    out: dict[str, list[float]] = {k: [] for k in (*DISPLAYS, *PREMISE_LINES)}
     ev: dict = {}
     for mirror in (False, True):
         sw = (lambda a: a[::-1]) if mirror else (lambda a: a)  # noqa: E731
@@ -275,7 +279,7 @@ def _lines(inst, y, a_inf, a1, a_star, eps, out, seed) -> dict:
             out[lab[1]].append(eq(dl[i] * L, (y[i] - ediff) / (-2), sc))
             w = bm[i] if sgn > 0 else bp[i]
             first = L * dl[i] + float(E[i] @ am) if sgn > 0 else L * (-dl[i]) + float(E[i] @ ap)
-            out[lab[2]] += [eq(w, first), eq(first, sgn * (-y[i] / 2) + 0.5 * float(E[i] @ (ap + am)))]
+            out[lab[2] + "a"] += [eq(w, first), eq(first, sgn * (-y[i] / 2) + 0.5 * float(E[i] @ (ap + am)))]
         for i in np.flatnonzero(Sall):  # the premise-free lines, on every i of the sign class
             qv = -sgn * y[i] / 2 if sgn > 0 else y[i] / 2
             z1 = qv + 0.5 * float(E[i] @ (ap + am))
@@ -351,7 +355,7 @@ def _table(rows, which) -> tuple[dict, float, str | None]:
     table, worst, where = {}, math.inf, None
     for k in which:
         vals = [min(r[1][k]) for r in rows if r[1][k]]
-        table[k] = {"label": DISPLAYS[k], "lines_evaluated": sum(len(r[1][k]) for r in rows),
+        table[k] = {"label": DISPLAYS.get(k, DISPLAYS.get(k[:-1], k)), "lines_evaluated": sum(len(r[1][k]) for r in rows),
                     "seeds_with_lines": len(vals), "min_slack": float(min(vals)) if vals else None,
                     "failing_seeds": int(sum(v < -REL for v in vals))}
         if vals and min(vals) < worst:
@@ -368,7 +372,7 @@ def displays_verdict(scn, which=tuple(DISPLAYS)) -> Verdict:
     table, worst, where = _table(rows, which)
     ev = [r[2] for r in rows]
     kap = min(o.inst.kappa for o in outs)
-    det = {"displays": table, "worst_display": where, "coverage": coverage(rows),
+    det = {"displays": table, "worst_display": where, "coverage": coverage(),
            "displays_checked": sum(t["lines_evaluated"] > 0 for t in table.values()), "displays_in_scope": len(which),
            "events_failed": {"lemma12": sum(not e["lemma12"] for e in ev), "cor14": sum(not e["cor14"] for e in ev)},
            "S_tilde_nonempty_seeds": {"S2_tilde": sum(e["S2_tilde"] > 0 for e in ev),
@@ -407,3 +411,24 @@ def printed_46_verdict(scn) -> Verdict:
                            constants={**outcome_summary(outs), "K": len(outs)},
                            hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
                            details={"failing": int(sum(v < -REL for v in vals)), "evaluated": len(vals)})
+
+
+def premise_verdict(scn) -> Verdict:
+    """The premise-dependent identities (C3.15, C3.16, C3.21, C3.22 and the first lines of C3.17, C3.23) on every
+    i ∈ S̃_2 ∪ S̃_4 of every decided seed of an out-of-regime batch (d = n + 2: Assumption 2 fails, so the sets the
+    proof shows empty occur). They use only the KKT representation (41)/(42), not the regime. Vacuous if no seed
+    has S̃ ≠ ∅."""
+    from claimcheck.checkers.lai.thm8 import HYPS  # noqa: PLC0415
+    outs, rows = seed_rows(scn)
+    if not rows:
+        return Verdict.inconclusive("no seed with a certified tie-free limit")
+    table, worst, where = _table(rows, PREMISE_CHECK)
+    ev = [r[2] for r in rows]
+    hit = sum(e["S2_tilde"] + e["S4_tilde"] > 0 for e in ev)
+    if not hit:
+        return Verdict.vacuous("S̃_2 = S̃_4 = ∅ on every seed: the premise does not occur")
+    return Verdict.compare("min over seeds, i ∈ S̃_2 ∪ S̃_4 and the premise identities' lines of −|lhs − rhs|/scale",
+                           worst, -REL, ">=", constants={**outcome_summary(outs), "K": len(outs)},
+                           hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
+                           details={"displays": table, "worst_display": where, "seeds_with_S_tilde": hit,
+                                    "decided": len(rows), "seeds": len(outs)})
