@@ -6,7 +6,7 @@ import pytest
 import sympy as sp
 
 from claimcheck.checkers.claim import claims
-from claimcheck.checkers.kou import lem_f1, steps_f
+from claimcheck.checkers.kou import lem_f1, lem_f2, steps_f
 from claimcheck.generators.scenario import Scenario
 
 BY_ID = {c.id: c for c in claims()}
@@ -24,6 +24,7 @@ def test_the_table_names_only_registered_checks_and_counts_every_display():
         assert name in {c.name for c in BY_ID[cid].checks}, (cid, name)
     cov = steps_f.coverage()
     assert cov["F.1"]["displays"] == 20  # the 20 display blocks of the proof (transcription lines 1243-1311)
+    assert cov["F.2"]["displays"] == 30  # transcription lines 1327-1436
     for row in cov.values():
         assert row["checked"] + row["definition"] + row["cited"] + row["implied"] + row["contradiction"] \
             + row["transcription"] == row["displays"]
@@ -74,3 +75,37 @@ def test_the_f1_closing_relation_needs_more_than_the_regime():
 
 def test_an_f1_display_reports_outside_off_the_regime():
     assert lem_f1.f1_step(_scn(kappa=10.0), "l1255").outcome == "outside"
+
+
+def _orth(**kw) -> Scenario:
+    p = {"R_max": 1.5, "d": 6, "data": "orth", "delta": 0.1, "eta_hat": 0.1, "gamma": 0.0, "horizon": 300, "kappa": 1.0,
+         "m": 30, "n": 4, "n_pos": 2, "pattern": "uniform", "seeds": 1, "sig_hat": 0.01}
+    p.update(kw)
+    return Scenario("kou", 3, p)
+
+
+def test_every_f2_display_group_has_a_proof_step_check_and_the_errata_are_declared():
+    checks = {c.name: c for c in BY_ID["kou.lemF.2"].checks}
+    for name in steps_f.F2:
+        c = checks[f"proof-step-f2-{name}"]
+        assert c.target == "proof-step" and bool(c.erratum) == (name in lem_f2.F2_ERRATA)
+
+
+@pytest.mark.parametrize("name", ["f3", "f4", "offclass", "f6", "margin", "l1412", "l1416"])
+def test_the_held_f2_displays_hold_on_orthogonal_data(name):
+    assert lem_f2.f2_step(_orth(), name).outcome == "holds"
+
+
+@pytest.mark.parametrize("name", sorted(lem_f2.F2_ERRATA))
+def test_the_f2_errata_fail_as_printed(name):
+    assert lem_f2.f2_step(_orth(), name).outcome == "violated"
+
+
+def test_the_printed_t_is_off_by_nm_squared():
+    v = lem_f2.f2_step(_orth(), "l1369-printed-t")
+    assert v.evidence.details["ratio"] == pytest.approx(1 / (4 * 30) ** 2)
+
+
+def test_a_data_break_moves_the_f2_pattern_displays_outside():
+    """Nearly-orthogonal data breaks the lemma's hypothesis: the displays report outside, not a verdict."""
+    assert lem_f2.f2_step(_orth(data="nearorth", kappa=100.0), "f3").outcome == "outside"

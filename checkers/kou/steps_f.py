@@ -27,12 +27,13 @@ def tie(rhs, rel: str):
     return rhs + TIE * np.abs(rhs) if rel in ("<=", "<") else rhs - TIE * np.abs(rhs)
 
 
-def ident(text: str, lhs, rhs, t, **kw) -> Verdict:
-    """'lhs = rhs' at every recorded step: max |lhs − rhs|/max(|lhs|, |rhs|, tiny) ≤ IDT."""
+def ident(text: str, lhs, rhs, t, scale: float = 0.0, **kw) -> Verdict:
+    """'lhs = rhs' at every recorded step: max |lhs − rhs|/max(|lhs|, |rhs|, scale) ≤ IDT. ``scale`` is the magnitude of
+    the terms that cancel (e.g. max|⟨w, x_i⟩| for pre-activation identities whose value crosses 0), stated in the text."""
     lhs, rhs = np.broadcast_arrays(np.asarray(lhs, float), np.asarray(rhs, float))
     T = lhs.shape[0]
     lf, rf = lhs.reshape(T, -1), rhs.reshape(T, -1)
-    scale = np.maximum(np.maximum(np.abs(lf), np.abs(rf)), 1e-300)
+    scale = np.maximum(np.maximum(np.abs(lf), np.abs(rf)), max(float(scale), 1e-300))
     res = np.abs(lf - rf) / scale
     res = np.where(np.isnan(res), np.inf, res)
     k = int(np.argmax(res))
@@ -297,6 +298,167 @@ def _f1_gram(X, q, name, **kw) -> Verdict:
              t0, details={"lambda_min": lam_min}, **kw)])
 
 
+
+# ---------------------------------------------------------------- Lemma F.2 (30 displays, transcription 1327-1436)
+
+F2 = {
+    "f3": "(F.3) and its induction (l1332, l1336): for ⟨w_{j,r}⁽⁰⁾, x_i⟩ < 0, ρ_{j,r,i}⁽ᵗ⁾ = 0 (both updates (5.4)/(5.5) add "
+          "0) and ⟨w_{j,r}⁽ᵗ⁾, x_i⟩ = ⟨w_{j,r}⁽⁰⁾, x_i⟩ + Σ_{i′}ρ_{j,r,i′}‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ_{j,r,i} "
+          "= ⟨w⁽⁰⁾, x_i⟩ < 0, every recorded t (updates on every consecutive pair)",
+    "f4": "(F.4) and l1347: for j = y_i, ⟨w_{j,r}⁽⁰⁾, x_i⟩ ≥ 0: ρ̄⁽ᵗ⁺¹⁾ = ρ̄⁽ᵗ⁾ + (η/nm)|ℓ_i′⁽ᵗ⁾|‖x_i‖² ≥ ρ̄⁽ᵗ⁾ ≥ 0 and "
+          "⟨w_{j,r}⁽ᵗ⁾, x_i⟩ ≥ ⟨w_{j,r}⁽⁰⁾, x_i⟩ ≥ 0",
+    "l1351": "⟨w_{j,r}⁽ᵗ⁾, x_i⟩ = ⟨w_{j,r}⁽⁰⁾, x_i⟩ + ρ_{j,r,i}⁽ᵗ⁾ = ⟨w_{j,r}⁽⁰⁾, x_i⟩ ≥ 0 as printed (j = y_i, active at init), "
+             "every recorded t",
+    "offclass": "j = −y_i, ⟨w_{j,r}⁽⁰⁾, x_i⟩ ≥ 0: l1357 ρ̲⁽ᵀ⁾ < −⟨w⁽⁰⁾, x_i⟩; l1365 |ρ̲⁽ᵗ⁺¹⁾| = |ρ̲⁽ᵗ⁾| + (η/nm)|ℓ′|‖x_i‖² "
+                "≥ |ρ̲⁽ᵗ⁾| + cη‖x_i‖²/(nm) on the steps t < T where the neuron is active (c = min_{t≤T}|ℓ′|); l1369 "
+                "cη‖x_i‖²T/(nm) = cC‖x_i‖²R_min⁻² ≥ cC ≥ β (T = Cη⁻¹R_min⁻²nm unrounded, C = C_T); l1373 "
+                "⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ⁽ᵗ⁾ < 0 for t ≥ T; l1377 ρ̲⁽ᵗ⁺¹⁾ = ρ̲⁽ᵗ⁾ + 0 for t ≥ T (T = ⌈C_Tη⁻¹R_min⁻²nm⌉)",
+    "l1369-printed-t": "l1369's '=' with T as printed, T = Cη⁻¹R_min⁻²/nm: cη‖x_i‖²T/(nm) = cC‖x_i‖²R_min⁻² (any C > 0)",
+    "f6": "(F.6) lines 1-2 as printed: ρ̄⁽ᵗ⁺¹⁾ = ρ̄⁽ᵗ⁾ + (η/nm)|ℓ′|‖x_i‖² ∀t ≥ 0 where ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ ≥ 0; ρ̄⁽ᵗ⁾ = 0 ∀t ≥ 0 "
+          "for the neurons with ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ < 0",
+    "f6-lines3-4": "(F.6) lines 3-4 as printed: ρ̲_{−y_i,r,i}⁽ᵗ⁾ = ρ̲⁽ᵀ⁾ ∀t ≥ 0 for the neurons with ⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ ≥ 0 "
+                   "(some t); ρ̲⁽ᵗ⁾ = 0 ∀t ≥ 0 for those with ⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ < 0 (some t)",
+    "margin": "l1392-l1408: F_{y_i} − F_{−y_i} = (1/m)Σσ(⟨w_{y_i,r}, x_i⟩) − (1/m)Σσ(⟨w_{−y_i,r}, x_i⟩) ≤ (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}, "
+              "x_i⟩ = (1/m)Σ_{S_i⁽⁰⁾}[⟨w⁽⁰⁾, x_i⟩ + ρ̄] ≤ (1/m)Σ_{S_i⁽⁰⁾}ρ̄ + β, and ≥ (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}, x_i⟩ − β = … "
+              "≥ (1/m)Σ_{S_i⁽⁰⁾}ρ̄ − 2β, every recorded t",
+    "l1412": "|ℓ_i′⁽ᵗ⁾| ≤ exp(−x_t + 2β) and |ℓ_i′⁽ᵗ⁾| ≥ ½exp(−x_t − β), x_t = (1/m)Σ_{S_i⁽⁰⁾}ρ̄_{y_i,r,i}⁽ᵗ⁾, every recorded t",
+    "l1416": "x_{t+1} ≤ x_t + (η‖x_i‖²e^{2β}/nm)exp(−x_t), every consecutive recorded pair",
+    "l1418": "x_{t+1} ≥ x_t + (η‖x_i‖²e^{−β}/(2nm))exp(−x_t), every consecutive recorded pair",
+}
+
+
+def f2_display(run, T: int, c: float, name: str, C_T: float = 1.0, **kw) -> Verdict:
+    """One group of displays of the proof of Lemma F.2 (key of :data:`F2`) on a run (orthogonal data, ReLU)."""
+    inst, m, n, y = run.inst, run.inst.m, run.inst.n, run.inst.y
+    X, nrm2, eta = inst.X, inst.norms2, inst.eta
+    G = X @ X.T
+    t = run.t
+    P, rho, lp = run.preact, run.rho, run.lp  # (T, 2m, n), (T, 2m, n), (T, n)
+    jrow = np.where(np.arange(2 * m) < m, 1.0, -1.0)
+    same = jrow[:, None] == y[None, :]  # (2m, n): j = y_i
+    act0 = P[0] >= 0
+    k = run.consecutive  # consecutive recorded pairs (t, t+1)
+    upd = eta / (n * m) * lp[:, None, :] * (P >= 0) * nrm2[None, None, :] * (jrow[:, None] * y[None, :])[None]
+    beta = float(np.abs(P[0]).max())
+    Pmax = float(np.abs(P).max())  # the scale of the pre-activation identities (their values cross 0)
+    kw = {**kw, "constants": {**kw.get("constants", {}), "T": T, "c": c, "C_T": C_T}}
+    q = run.inst.knobs()
+    if name == "f3":
+        dead = ~act0
+        lin = P[0][None] + np.einsum("tri,ik->trk", rho / nrm2, G)  # ⟨w⁽⁰⁾, x_i⟩ + Σ_{i′}ρ‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩
+        return Verdict.all_of([
+            ident("l1332 ρ_{j,r,i}⁽ᵗ⁺¹⁾ = ρ⁽ᵗ⁾ + (η/nm)|ℓ′|σ′‖x‖²jy_i, inactive at init", rho[k + 1][:, dead],
+                  (rho[k] + upd[k])[:, dead], t[k], **kw),
+            ident("(F.3) ρ_{j,r,i}⁽ᵗ⁾ = 0, inactive at init", rho[:, dead], 0 * rho[:, dead], t, **kw),
+            ident("l1336 ⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + Σ_{i′}ρ‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (every j, r, i; relative to max|⟨w, x⟩|)",
+                  P, lin, t, scale=Pmax, **kw),
+            ident("l1336 = ⟨w⁽⁰⁾, x_i⟩ + ρ_{j,r,i} (orthogonality; every j, r, i; relative to max|⟨w, x⟩|)", lin,
+                  P[0][None] + rho, t, scale=Pmax, **kw),
+            ident("(F.3)/l1336 ⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩, inactive at init (relative to max|⟨w, x⟩|)", P[:, dead],
+                  np.broadcast_to(P[0][dead], P[:, dead].shape), t, scale=Pmax, **kw),
+            ineq("(F.3) ⟨w⁽ᵗ⁾, x_i⟩ < 0 (as ≤ 0), inactive at init", P[:, dead], 0 * P[:, dead], "<=", t, **kw)])
+    if name in ("f4", "l1351"):
+        own = same & act0
+        if name == "l1351":
+            pos = t >= 1
+            return Verdict.all_of([
+                ident("l1351 ⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ⁽ᵗ⁾ (j = y_i, active at init; relative to max|⟨w, x⟩|)", P[:, own],
+                      (P[0][None] + rho)[:, own], t, scale=Pmax, **kw),
+                ident("l1351 as printed: ⟨w⁽⁰⁾, x_i⟩ + ρ⁽ᵗ⁾ = ⟨w⁽⁰⁾, x_i⟩ (j = y_i, active at init, t ≥ 1)",
+                      (P[0][None] + rho)[pos][:, own], np.broadcast_to(P[0][own], (int(pos.sum()), int(own.sum()))), t[pos], **kw)])
+        return Verdict.all_of([
+            ident("l1347 ρ̄⁽ᵗ⁺¹⁾ = ρ̄⁽ᵗ⁾ + (η/nm)|ℓ_i′⁽ᵗ⁾|‖x_i‖² (j = y_i, active at init)", rho[k + 1][:, own],
+                  (rho[k] + eta / (n * m) * lp[k][:, None, :] * nrm2[None, None, :] * np.ones((1, 2 * m, 1)))[:, own], t[k], **kw),
+            ineq("l1347 ρ̄⁽ᵗ⁺¹⁾ ≥ ρ̄⁽ᵗ⁾", rho[k + 1][:, own], rho[k][:, own], ">=", t[k], **kw),
+            ineq("(F.4) ρ̄⁽ᵗ⁾ ≥ 0", rho[:, own], 0 * rho[:, own], ">=", t, **kw),
+            ineq("(F.4) ⟨w⁽ᵗ⁾, x_i⟩ ≥ ⟨w⁽⁰⁾, x_i⟩", P[:, own], np.broadcast_to(P[0][own], P[:, own].shape), ">=", t, **kw),
+            ineq("(F.4) ⟨w⁽⁰⁾, x_i⟩ ≥ 0", P[0][own][None], 0 * P[0][own][None], ">=", t[:1], **kw)])
+    if name in ("offclass", "l1369-printed-t"):
+        opp = ~same & act0
+        Tr = C_T * n * m / (eta * q["R_min"] ** 2)  # the read T, unrounded
+        if name == "l1369-printed-t":
+            Tp = C_T / (eta * q["R_min"] ** 2 * n * m)
+            lhs = c * eta * nrm2 * Tp / (n * m)
+            rhs = c * C_T * nrm2 / q["R_min"] ** 2
+            return ident("l1369 with the printed T = Cη⁻¹R_min⁻²/nm: cη‖x_i‖²T/(nm) = cC‖x_i‖²R_min⁻² (every i; C = C_T, "
+                         "any C > 0 gives the same ratio (nm)⁻²)", lhs[None], rhs[None], t[:1],
+                         details={"printed_T": Tp, "ratio": float(lhs[0] / rhs[0])}, **kw)
+        after = t >= T
+        ka = k[t[k] < T]
+        active_k = (P[ka] >= 0) & opp[None]
+        under_abs = np.abs(np.minimum(rho, 0.0))
+        iT = int(np.flatnonzero(t >= T)[0]) if after.any() else len(t) - 1
+        ka2 = k[t[k] >= T]
+        out = [ineq("l1357 ρ̲⁽ᵀ⁾ < −⟨w⁽⁰⁾, x_i⟩ (as ≤; j = −y_i, active at init; T = ⌈C_Tη⁻¹R_min⁻²nm⌉)", rho[iT][opp][None],
+                    -P[0][opp][None], "<=", t[iT:iT + 1], details={"T_recorded": int(t[iT])}, **kw)]
+        if active_k.any():
+            out += [ident("l1365 |ρ̲⁽ᵗ⁺¹⁾| = |ρ̲⁽ᵗ⁾| + (η/nm)|ℓ′|‖x_i‖² (active steps t < T)",
+                          np.where(active_k, under_abs[ka + 1], 0.0), np.where(active_k, under_abs[ka] + np.abs(upd[ka]), 0.0),
+                          t[ka], **kw),
+                    ineq("l1365 ≥ |ρ̲⁽ᵗ⁾| + cη‖x_i‖²/(nm) (active steps t < T)", np.where(active_k, under_abs[ka + 1], 1.0),
+                         np.where(active_k, under_abs[ka] + c * eta * nrm2[None, None, :] / (n * m), 0.0), ">=", t[ka], **kw)]
+        out += [ident("l1369 cη‖x_i‖²T/(nm) = cC‖x_i‖²R_min⁻² (T = C_Tη⁻¹R_min⁻²nm unrounded)",
+                      (c * eta * nrm2 * Tr / (n * m))[None], (c * C_T * nrm2 / q["R_min"] ** 2)[None], t[:1], **kw),
+                ineq("l1369 cC‖x_i‖²R_min⁻² ≥ cC", (c * C_T * nrm2 / q["R_min"] ** 2)[None], np.full((1, n), c * C_T),
+                     ">=", t[:1], **kw),
+                Verdict.compare("l1369 cC ≥ β", c * C_T, beta, ">=", **kw)]
+        if after.any():
+            out += [ineq("l1373 ⟨w⁽ᵗ⁾, x_i⟩ < 0 for t ≥ T (as ≤ 0; j = −y_i, active at init)", P[after][:, opp],
+                         0 * P[after][:, opp], "<=", t[after], **kw)]
+        if ka2.size:
+            out += [ident("l1377 ρ̲⁽ᵗ⁺¹⁾ = ρ̲⁽ᵗ⁾ + (η/nm)ℓ′σ′‖x‖² = ρ̲⁽ᵗ⁾, t ≥ T (j = −y_i)", rho[ka2 + 1][:, ~same],
+                          (rho[ka2] + upd[ka2])[:, ~same], t[ka2], **kw),
+                    ident("l1377 = ρ̲⁽ᵗ⁾ (t ≥ T)", rho[ka2 + 1][:, ~same], rho[ka2][:, ~same], t[ka2], **kw)]
+        return Verdict.all_of(out)
+    if name == "f6":
+        own_t = (P >= 0) & same[None]  # ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ ≥ 0 at t
+        ever_off = ((P < 0) & same[None]).any(axis=0)  # ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ < 0 at some t
+        step = eta / (n * m) * lp[k][:, None, :] * nrm2[None, None, :]
+        return Verdict.all_of([
+            ident("(F.6) line 1: ρ̄⁽ᵗ⁺¹⁾ = ρ̄⁽ᵗ⁾ + (η/nm)|ℓ′|‖x_i‖² where ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ ≥ 0", np.where(own_t[k], rho[k + 1], 0.0),
+                  np.where(own_t[k], rho[k] + step, 0.0), t[k], **kw),
+            ident("(F.6) line 2: ρ̄⁽ᵗ⁾ = 0 ∀t for the neurons with ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ < 0 at some t",
+                  np.maximum(rho, 0.0)[:, ever_off], 0 * rho[:, ever_off], t, **kw)])
+    if name == "f6-lines3-4":
+        iT = int(np.flatnonzero(t >= T)[0]) if (t >= T).any() else len(t) - 1
+        on_some = ((P >= 0) & ~same[None]).any(axis=0)
+        off_some = ((P < 0) & ~same[None]).any(axis=0)
+        return Verdict.all_of([
+            ident("(F.6) line 3 as printed: ρ̲⁽ᵗ⁾ = ρ̲⁽ᵀ⁾ ∀t ≥ 0 where ⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ ≥ 0 at some t", rho[:, on_some],
+                  np.broadcast_to(rho[iT][on_some], rho[:, on_some].shape), t, **kw),
+            ident("(F.6) line 4 as printed: ρ̲⁽ᵗ⁾ = 0 ∀t ≥ 0 where ⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ < 0 at some t", rho[:, off_some],
+                  0 * rho[:, off_some], t, **kw)])
+    # Part 2: x_t = (1/m)Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i}
+    S0 = same & act0
+    xs = np.where(S0[None], np.maximum(rho, 0.0), 0.0).sum(axis=1) / m  # (T, n)
+    if name == "margin":
+        sig = np.maximum(P, 0.0)
+        Fown = np.where(same[None], sig, 0.0).sum(axis=1) / m
+        Fopp = np.where(~same[None], sig, 0.0).sum(axis=1) / m
+        inS = np.where(S0[None], P, 0.0).sum(axis=1) / m  # (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩
+        lin = np.where(S0[None], P[0][None] + np.maximum(rho, 0.0), 0.0).sum(axis=1) / m
+        return Verdict.all_of([
+            ident("l1392/l1402 y_if_i = F_{y_i} − F_{−y_i} = (1/m)Σσ − (1/m)Σσ (relative to max|⟨w, x⟩|)", run.margins,
+                  Fown - Fopp, t, scale=Pmax, **kw),
+            ineq("l1394 F_{y_i} − F_{−y_i} ≤ (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}, x_i⟩", Fown - Fopp, inS, "<=", t, **kw),
+            ident("l1396/l1406 (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}, x_i⟩ = (1/m)Σ_{S_i⁽⁰⁾}[⟨w⁽⁰⁾, x_i⟩ + ρ̄] (relative to max|⟨w, x⟩|)",
+                  inS, lin, t, scale=Pmax, **kw),
+            ineq("l1398 ≤ (1/m)Σ_{S_i⁽⁰⁾}ρ̄ + β", lin, xs + beta, "<=", t, **kw),
+            ineq("l1404 F_{y_i} − F_{−y_i} ≥ (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}, x_i⟩ − β", Fown - Fopp, inS - beta, ">=", t, **kw),
+            ineq("l1408 (1/m)Σ_{S_i⁽⁰⁾}[⟨w⁽⁰⁾, x_i⟩ + ρ̄] − β ≥ (1/m)Σ_{S_i⁽⁰⁾}ρ̄ − 2β", lin - beta, xs - 2 * beta, ">=", t, **kw)])
+    if name == "l1412":
+        return Verdict.all_of([ineq("l1412 |ℓ_i′⁽ᵗ⁾| ≤ exp(−x_t + 2β)", lp, np.exp(-xs + 2 * beta), "<=", t, **kw),
+                               ineq("l1412 |ℓ_i′⁽ᵗ⁾| ≥ ½exp(−x_t − β)", lp, 0.5 * np.exp(-xs - beta), ">=", t, **kw)])
+    a_up = eta * nrm2[None, :] * math.exp(2 * beta) / (n * m)
+    a_lo = eta * nrm2[None, :] * math.exp(-beta) / (2 * n * m)
+    if name == "l1416":
+        return ineq("l1416 x_{t+1} ≤ x_t + (η‖x_i‖²e^{2β}/nm)exp(−x_t)", xs[k + 1], xs[k] + a_up * np.exp(-xs[k]), "<=", t[k], **kw)
+    if name == "l1418":
+        return ineq("l1418 x_{t+1} ≥ x_t + (η‖x_i‖²e^{−β}/(2nm))exp(−x_t)", xs[k + 1], xs[k] + a_lo * np.exp(-xs[k]), ">=",
+                    t[k], details={"S0_over_m": (S0.sum(axis=0) / m).tolist()}, **kw)
+    raise ValueError(name)
+
+
 # ---------------------------------------------------------------- the coverage table (issue 19: displays vs checked)
 
 # (proof, display, status, where): status "checked" (a proof-step check evaluates it as printed — every link with
@@ -344,6 +506,48 @@ TABLE: list[tuple[str, str, str, str]] = [
     ("F.1", "l1311 SR(W_j − W_j⁽⁰⁾) ≤ C′mnR_max²R_min⁻⁴log²t/(C″²mnR_max⁻⁴R_min²log²t) ≤ C′R_max⁶/(C″²R_min⁶)", "cited",
      "unspecified C′, C″; the last link is a symbolic identity (tests/test_kou_f_displays.py); the statement's bound is "
      "checked with the suite's C = 3 (in-regime-limsup, in-regime-limsup-decades)"),
+]
+
+
+F2C = "kou.lemF.2 "
+TABLE += [
+    ("F.2", "(F.3) ρ_{j,r,i}⁽ᵗ⁾ = 0, ⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ < 0 (inactive at init; index i printed for j)", "checked",
+     F2C + "proof-step-f2-f3"),
+    ("F.2", "l1332 the two updates (5.4)/(5.5) add 0 (induction step)", "checked", F2C + "proof-step-f2-f3"),
+    ("F.2", "l1336 ⟨w⁽ᵗ̃⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + Σρ‖x‖⁻²⟨x_{i′}, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ = ⟨w⁽⁰⁾, x_i⟩ < 0", "checked",
+     F2C + "proof-step-f2-f3"),
+    ("F.2", "(F.4) ρ̄ ≥ 0, ⟨w⁽ᵗ⁾, x_i⟩ ≥ ⟨w⁽⁰⁾, x_i⟩ ≥ 0 (own class, active at init)", "checked", F2C + "proof-step-f2-f4"),
+    ("F.2", "l1347 ρ̄⁽ᵗ̃⁾ = ρ̄⁽ᵗ̃⁻¹⁾ + (η/nm)|ℓ′|‖x_i‖² ≥ ρ̄⁽ᵗ̃⁻¹⁾ ≥ 0", "checked", F2C + "proof-step-f2-f4"),
+    ("F.2", "l1351 ⟨w⁽ᵗ̃⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ⁽ᵗ̃⁾ = ⟨w⁽⁰⁾, x_i⟩ ≥ 0 ('=' for '≥')", "erratum", F2C + "proof-step-f2-l1351"),
+    ("F.2", "l1357 ρ̲⁽ᵀ⁾ < −⟨w⁽⁰⁾, x_i⟩ (off class, active at init)", "checked", F2C + "proof-step-f2-offclass"),
+    ("F.2", "l1361 ⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ⁽ᵗ⁾ ≥ 0 ∀t ≤ T", "contradiction",
+     "under the contradiction premise ρ̲⁽ᵀ⁾ ≥ −⟨w⁽⁰⁾, x_i⟩, false on the runs (l1357 holds); its identity is l1336's"),
+    ("F.2", "l1365 |ρ̲⁽ᵗ⁺¹⁾| = |ρ̲⁽ᵗ⁾| + (η/nm)|ℓ′|‖x_i‖² ≥ |ρ̲⁽ᵗ⁾| + cη‖x_i‖²/(nm)", "checked",
+     F2C + "proof-step-f2-offclass (on the active steps t < T, where the step needs no premise)"),
+    ("F.2", "l1369 |ρ̲⁽ᵀ⁾| ≥ cη‖x_i‖²T/(nm) = cC‖x_i‖²R_min⁻² ≥ cC ≥ β (the first link under the premise; the '=' false "
+            "with the printed T)", "erratum", F2C + "proof-step-f2-offclass, proof-step-f2-l1369-printed-t"),
+    ("F.2", "l1373 ⟨w⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾, x_i⟩ + ρ⁽ᵗ⁾ < 0 ∀t ≥ T", "checked", F2C + "proof-step-f2-offclass"),
+    ("F.2", "l1377 ρ̲⁽ᵗ⁺¹⁾ = ρ̲⁽ᵗ⁾ + (η/nm)ℓ′σ′‖x‖² = ρ̲⁽ᵗ⁾ ∀t ≥ T", "checked", F2C + "proof-step-f2-offclass"),
+    ("F.2", "(F.5) lim ρ̄/log t = m/|S_i⁽⁰⁾|", "checked",
+     F2C + "in-regime-log-rate (a limit: the slope of (|S_i⁽⁰⁾|/m)ρ̄ against log t over the last decade)"),
+    ("F.2", "(F.6) 4 lines: 1-2 (own class: update where active, 0 where inactive) hold; 3-4 (off class: ∀t ≥ 0 and "
+            "conditions on ⟨w⁽ᵗ⁾, x_i⟩ as printed) fail", "erratum",
+     F2C + "proof-step-f2-f6, proof-step-f2-f6-lines3-4, in-regime-frozen-coefficients"),
+    *[("F.2", d, "checked", F2C + "proof-step-f2-margin") for d in (
+        "l1392 F_{y_i} − F_{−y_i} = (1/m)Σσ − (1/m)Σσ", "l1394 ≤ (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩",
+        "l1396 = (1/m)Σ_{S_i⁽⁰⁾}[⟨w⁽⁰⁾, x_i⟩ + ρ̄]", "l1398 ≤ (1/m)Σ_{S_i⁽⁰⁾}ρ̄ + β",
+        "l1402 F_{y_i} − F_{−y_i} = (1/m)Σσ − (1/m)Σσ", "l1404 ≥ (1/m)Σ_{S_i⁽⁰⁾}⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ − β",
+        "l1406 = (1/m)Σ_{S_i⁽⁰⁾}[⟨w⁽⁰⁾, x_i⟩ + ρ̄] − β", "l1408 ≥ (1/m)Σ_{S_i⁽⁰⁾}ρ̄ − 2β")],
+    ("F.2", "l1412 ½exp(−x_t − β) ≤ |ℓ_i′⁽ᵗ⁾| ≤ exp(−x_t + 2β)", "checked", F2C + "proof-step-f2-l1412"),
+    ("F.2", "l1416 x_{t+1} ≤ x_t + (η‖x_i‖²e^{2β}/nm)e^{−x_t}", "checked", F2C + "proof-step-f2-l1416"),
+    ("F.2", "l1418 x_{t+1} ≥ x_t + (η‖x_i‖²e^{−β}/(2nm))e^{−x_t} (misses |S_i⁽⁰⁾|/m)", "erratum", F2C + "proof-step-f2-l1418"),
+    ("F.2", "l1422 x_t = (1/m)Σ_{S_i⁽⁰⁾}ρ̄", "definition", "the sequence fed to Lemmas H.1/H.2"),
+    ("F.2", "l1426 x_t ≤ log(1 + (η‖x‖²e^{2β}/nm)e^{η‖x‖²e^{2β}/nm}t) ≤ log(1 + 2η‖x_i‖²e^{−β}t/(nm))", "checked",
+     F2C + "proof-step-upper"),
+    ("F.2", "l1428 x_t ≥ log(1 + η‖x_i‖²e^{−β}t/(2nm))", "erratum", F2C + "proof-step-lower, proof-step-lower-corrected"),
+    ("F.2", "l1432 lim x_t/log t = 1 (S_·⁽⁰⁾: index lost in the transcription)", "checked",
+     F2C + "in-regime-log-rate (the slope of x_t against log t)"),
+    ("F.2", "l1436 lim ρ̄/log t = m/|S_i⁽⁰⁾| (= (F.5))", "checked", F2C + "in-regime-log-rate"),
 ]
 
 
