@@ -1,0 +1,86 @@
+"""The pytest driver and the results document on hand-built check results, second half of the sampled mutation run
+(issue 20: the survivors in claims/_driver.py and claims/results.py that tests/test_results_units.py does not kill).
+Each test pins a decision a single planted bug would change: a refutation of a claim expected to hold fails the
+run (never an expected failure), a corrected check's violation fails even on a claim expected false as printed, and
+the document lists the claims in the registry's order whatever order the results arrive in."""
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.checkers.claim import claims, get_claim
+from claimcheck.checkers.runner import CheckResult
+from claimcheck.claims import _driver
+from claimcheck.claims.results import results_document
+from claimcheck.generators.profiles import get_profile
+
+CEX = {"instance": {"seed": 7}, "replay": "claimcheck replay x --check y --instance '{}'"}
+
+
+def _r(cid, name, outcome, *, regime="in-regime", cex=None, examples=3):
+    counts = {"holds": examples} if outcome in ("held", "caught") else {"violated": 1, "holds": examples - 1}
+    return CheckResult(claim_id=cid, name=name, regime=regime, outcome=outcome, examples=examples, counts=counts,
+                       counterexample=cex)
+
+
+def _drive(monkeypatch, cid, name, res):
+    claim = get_claim(cid)
+    monkeypatch.setattr(_driver, "run_check", lambda *_a: res)
+    recorded = []
+    try:
+        _driver.drive(claim, claim.check(name), get_profile("ci"), recorded.append)
+    finally:
+        assert recorded == [res]
+
+
+def test_driver_fails_a_violated_statement_of_a_claim_expected_to_hold(monkeypatch):
+    """kou.lem5.4 is expected to hold; its as-printed in-regime check violated is a refutation: the test fails with
+    the replay command — an xfail here would hide every new counterexample."""
+    cid = "kou.lem5.4"
+    assert get_claim(cid).expected == "holds" and get_claim(cid).check("in-regime").target == "as-printed"
+    with pytest.raises(pytest.fail.Exception, match="violated on an in-regime instance") as exc:
+        _drive(monkeypatch, cid, "in-regime", _r(cid, "in-regime", "violated", cex=CEX))
+    assert exc.type is pytest.fail.Exception  # a failure, not an expected failure (XFailed subclasses Failed)
+    assert CEX["replay"] in str(exc.value)
+
+
+def test_driver_fails_a_violated_corrected_check_of_a_claim_expected_false(monkeypatch):
+    """kou.lem5.7 is false as printed; the expected failure covers its as-printed check only. Its corrected form
+    violated is a new failure (the correction is wrong), not the recorded finding."""
+    cid = "kou.lem5.7"
+    claim = get_claim(cid)
+    assert claim.expected != "holds" and claim.check("corrected").target == "corrected"
+    with pytest.raises(pytest.fail.Exception, match="violated on an in-regime instance") as exc:
+        _drive(monkeypatch, cid, "corrected", _r(cid, "corrected", "violated", cex=CEX))
+    assert exc.type is pytest.fail.Exception  # not XFailed, its subclass
+    # ... while its as-printed check violated is the expected finding
+    with pytest.raises(pytest.xfail.Exception, match=f"expected {claim.expected}"):
+        _drive(monkeypatch, cid, "in-regime", _r(cid, "in-regime", "violated", cex=CEX))
+
+
+def _statement_results(cid):
+    """Every check of the claim as it would come back from a clean run (in-regime held, controls caught)."""
+    out = []
+    for c in get_claim(cid).checks:
+        nc = c.regime == "negative-control"
+        out.append(_r(cid, c.name, "caught" if nc else "held", regime=c.regime))
+    return out
+
+
+def test_document_lists_claims_in_registry_order_for_a_single_paper():
+    """Results of one paper arriving in reverse order (as from parallel workers): the document lists its claims in
+    the paper's registry order."""
+    ids = ["kou.lem5.4", "kou.lem5.7", "kou.lem5.9"]
+    reg = [c.id for c in claims("kou")]
+    assert sorted(ids, key=reg.index) == ids
+    rs = [r for cid in reversed(ids) for r in _statement_results(cid)]
+    doc = results_document(rs, get_profile("ci"))
+    assert [c["id"] for c in doc["claims"]] == ids
+
+
+def test_document_lists_papers_in_registry_order():
+    """Two papers, the later one's results first: the paper order of the registry, then each paper's claim order."""
+    from claimcheck.checkers.claim import paper_keys
+    assert paper_keys().index("lai") < paper_keys().index("kou")
+    rs = _statement_results("kou.lem5.9") + _statement_results("lai.lem1") + _statement_results("kou.lem5.4")
+    doc = results_document(rs, get_profile("ci"))
+    assert [c["id"] for c in doc["claims"]] == ["lai.lem1", "kou.lem5.4", "kou.lem5.9"]
