@@ -6,7 +6,8 @@ above the (H32) boundary (:mod:`checkers.frei.common`); negative controls use da
 """
 from __future__ import annotations
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import appendix_b as B
 from claimcheck.checkers.frei import common as fc
 from claimcheck.checkers.frei.thm3_2 import _searched
 
@@ -53,7 +54,24 @@ CLAIM = register(Claim(
             "just past (H32): some λ_i ≥ 3/(2γ²R_min²)", "item3u"),
         _nc("nc-sum-lambda-phi-upper", _sum_upper,
             "just past (H32): some Λ_i ≥ 3m/(2γR_min²)", "item3u"),
+        B.check("proof-step-b1-displays", ("b1-d1", "b1-d2", "b1-d3", "b1-d4", "b1-d5"),
+                "Every display of Lemma B.1's proof as printed, on every KKT point: [b1-d1] proof of Lemma B.1, first "
+                "display as printed at r = argmax_qΛ_q: √m f(x_r; W) = Σφ(v_jᵀx_r) − Σφ(u_jᵀx_r) = (6)–(7) "
+                "substituted = the q = r term split off ≤ x_rᵀx_r replaced by R_min²; Case 1 (r ∈ I₋) as printed, "
+                "Case 2 (r ∈ I₊, 'similar, not repeated') on the mirrored point; [b1-d2] proof of Lemma B.1, second "
+                "display: '(the above) is at most' Σ[φ(·) − γλ_rφ′R_min²/√m] − Σ[φ(·) + …] ≤ −γξR_min²/√m + Σ|·| + "
+                "Σ|·| ≤ the triangle inequality (both cases); [b1-d3] proof of Lemma B.1, third display: |x_qᵀx_r| ≤ "
+                "p gives at most … = (p/√m)Σ_{q≠r}Λ_q ≤ (p/√m)|I|max Λ = (p/√m)nξ, = −(ξ/√m)(γR_min² − np); [b1-d4] "
+                "proof of Lemma B.1, fourth display: by (H32) bounded by −(ξ/√m)(γR_min² − "
+                "p(γ³/3)(R_min²/p)(R_min²/R_max²)) = … < −(ξR_min²/√m)(γ − γ/3) = −(ξR_min²/√m)(2γ/3), and the "
+                "closing '= −√m' (the '≤' using ξ ≥ 3m/(2γR_min²) is the contradiction hypothesis itself: not "
+                "evaluated, see appendix_b.TABLE); [b1-d5] proof of Lemma B.1, last display: 3m/(2γR_min²) > Λ_i ≥ "
+                "mλ_iγ for every i"),
     ],
+    printed_notes=[PrintedNote(
+        "transcription", "proof of Lemma B.1, end of Case 2", "ξ < 3m/(2γR_{-1}²)",
+        "ξ < 3m/(2γR_min²) (the symbol min lost in transcription)",
+        consequence="none: the same bound as the lemma's statement; no numeric content of its own")],
     notes="Same instances as Theorem 3.2: enumerated exhaustively at n ∈ {2, 3}, m₁, m₂ ≤ 4; searched (not "
           "exhaustive) at n ∈ {4, …, 12}, m ≤ 10, γ ≤ 0.99 (searched-kkt-large-n).",
 ))

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Claim, register
+from claimcheck.checkers.claim import Claim, PrintedNote, register
+from claimcheck.checkers.frei import appendix_b as B
 from claimcheck.checkers.frei import common as fc
 from claimcheck.checkers.frei import thm3_2 as t
 
@@ -52,6 +53,24 @@ CLAIM = register(Claim(
             sharpness_why="strict sign (bound 0): a tightening factor does not apply"),
         _nc("nc-form-below-h32", b4_form, "below (H32): a KKT point whose neurons differ from the formula", "item2"),
         _nc("nc-signs-below-h32", b4_signs, "below (H32): a neuron with the wrong sign on some x_i", "b4signs"),
+        B.check("proof-step-b4-displays", ("b4-d1", "b4-d2", "b4-d3", "b4-d4", "b4-d5", "b4-d6"),
+                "Every display of Lemma B.4's proof as printed, on every KKT point: [b4-d1] proof of Lemma B.4, first "
+                "display, every j and i ∈ I₊: v_jᵀx_i = (1/√m)Σ_qλ_qy_qφ′_{q,v_j}x_qᵀx_i = the own term + the rest ≥ "
+                "(1/√m)λ_iφ′_{i,v_j}R_min² − (1/√m)Σ_{q≠i}λ_qφ′_{q,v_j}p (also on the mirrored point: the u_j half, "
+                "'similar arguments'); [b4-d2] proof of Lemma B.4, second display: '(the above) is larger than' "
+                "(Lemmas B.1, B.2, φ′ ∈ [γ, 1]) (1/√m)(1/(2R_max²))γR_min² − (1/√m)n(3/(2γ²R_min²))p ≥ (H32) … = 0; "
+                "[b4-d3] proof of Lemma B.4, third display, every j and i ∈ I₋: v_jᵀx_i = … ≤ −(1/√m)λ_iφ′R_min² + "
+                "(1/√m)Σ_{q≠i}λ_qφ′p (and the mirrored u_j half); [b4-d4] proof of Lemma B.4, fourth display: "
+                "'smaller than' −(1/√m)(1/(2R_max²))γR_min² + (1/√m)n(3/(2γ²R_min²))p ≤ (H32) … = 0; [b4-d5] proof of "
+                "Lemma B.4, fifth display: v_j = (1/√m)Σλ_iy_iφ′_{i,v_j}x_i = (1/√m)Σ_{I₊}λ_ix_i − (γ/√m)Σ_{I₋}λ_ix_i "
+                "for every j; [b4-d6] proof of Lemma B.4, last display: u₁ = … = u_{m₂} = (1/√m)Σ_{I₋}λ_ix_i − "
+                "(γ/√m)Σ_{I₊}λ_ix_i"),
     ],
+    printed_notes=[
+        PrintedNote("typo", "proof of Lemma B.4, text before the second display", "using φ′_{q,v_i} ∈ [γ, 1]",
+                    "φ′_{q,v_j} ∈ [γ, 1] (j is the neuron; the sentence before the fourth display has v_j)",
+                    consequence="none (no numeric content: a subscript)"),
+        PrintedNote("typo", "proof of Lemma B.4, last sentence", "y_iu_iᵀx_i < 0 for all i ∈ I and j ∈ [m₂]",
+                    "y_iu_jᵀx_i < 0 (the neuron index is j)", consequence="none (no numeric content: a subscript)")],
     notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
 ))

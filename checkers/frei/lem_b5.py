@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 from claimcheck.checkers.claim import Claim, register
+from claimcheck.checkers.frei import appendix_b as B
 from claimcheck.checkers.frei import common as fc
 from claimcheck.checkers.frei import thm3_2 as t
 
@@ -29,6 +30,13 @@ CLAIM = register(Claim(
         _ir("problem3-optimum", t.item5, "(v, u), λ equal Problem (3)'s optimum and multipliers (Clarabel)", sharpness=None,
             sharpness_why="identity up to the solver's tolerance"),
         _nc("nc-below-h32", t.item5, "below (H32): a KKT point of (1) whose (v, u) is not Problem (3)'s optimum", "item5"),
+        B.check("proof-step-b5-displays", ("b5-e8", "b5-e9", "b5-d3"),
+                "Every display of Lemma B.5's proof as printed, on every KKT point: [b5-e8] (8) as printed, every i ∈ "
+                "I₊: 1 = f(x_i; W) = (m₁/√m)φ(vᵀx_i) − (m₂/√m)φ(uᵀx_i) = (m₁/√m)vᵀx_i − γ(m₂/√m)uᵀx_i (v = v₁, u = "
+                "u₁; on the mirrored point when I₊ is empty); [b5-e9] (9) as printed, every i ∈ I₋: −1 = f(x_i; W) = "
+                "… = γ(m₁/√m)vᵀx_i − (m₂/√m)uᵀx_i; [b5-d3] proof of Lemma B.5, third display with μ = λ (the proof's "
+                "choice): m₁v = Σ_{I₊}μ_i(m₁/√m)x_i + Σ_{I₋}μ_i(−γm₁/√m)x_i and m₂u = Σ_{I₊}μ_i(−γm₂/√m)x_i + "
+                "Σ_{I₋}μ_i(m₂/√m)x_i"),
     ],
     notes="Same instances as Theorem 3.2 (n ∈ {2, 3}, m₁, m₂ ∈ {1, 2}, γ ∈ [0.05, 0.95], R ∈ {1, 1.3}).",
 ))

@@ -77,6 +77,25 @@ def run(scn: Scenario, what: str) -> Verdict:
     return Verdict.all_of(vs)
 
 
+def _displays():
+    """Every display of the proof as printed on the construction (appendix_b.b8_displays); (12) is a definition."""
+    from claimcheck.checkers.frei import appendix_b as B
+    return [B.check("proof-step-" + nm.replace("b8-e", "e"), (nm,), desc, scenarios=scenarios, runner=B.displays_b8)
+            for nm, desc, _ in [
+        ("b8-e10", "(10): v = (1/√(2m′))(λ₂x₂ + λ₃x₃ − γλ₁x₁) = … with ½ for γ, on every KKT point", ""),
+        ("b8-e11", "(11): u = (1/√(2m′))(λ₁x₁ − γλ₂x₂ − γλ₃x₃) = … with ½ for γ", ""),
+        ("b8-d3", "third display: m′v = μ₂(m′/√(2m′))x₂ + μ₃(m′/√(2m′))x₃ − γμ₁(m′/√(2m′))x₁ and m′u likewise, with μ the "
+                  "multipliers of Problem (3) (its dual, M⁻¹1) and v, u of the KKT point of Problem (1)", ""),
+        ("b8-d4", "fourth display (5 relations): √(2m′)/m′ = (uᵀ − ½vᵀ)x₁ = … = (1/√(2m′))(5/4λ₁ + λ₂ε)", ""),
+        ("b8-d5", "fifth display (5 relations): √(2m′)/m′ = (vᵀ − ½uᵀ)x₂ = … = (1/√(2m′))(5/4λ₂ + λ₁ε)", ""),
+        ("b8-d6", "sixth display: √(2m′)/m′ = (vᵀ − ½uᵀ)x₃ = … = (1/√(2m′))(5/4)λ₃", ""),
+        ("b8-d7", "z chain (5 relations): z = (m′/√(2m′))(v − u) = … = ((1+γ)/2)(Σ_{I₊} − Σ_{I₋}) = (3/4)(…) = "
+                  "6/(4ε+5)x₂ + (6/5)x₃ − 6/(4ε+5)x₁", ""),
+        ("b8-d9", "zᵀx₂ = … = 6/(4ε+5) + 0 + 6ε/(4ε+5) = 6(ε+1)/(4ε+5)", ""),
+        ("b8-d10", "zᵀx₃ = … = 6/5", ""),
+    ]]
+
+
 CLAIM = register(Claim(
     id="frei.lemB.8", paper="frei", ref="Lemma B.8",
     title="z may not be an ℓ₂-max-margin linear predictor (explicit example)",
@@ -99,6 +118,7 @@ CLAIM = register(Claim(
               lambda s: run(s, "r"),
               description="γ = 1 (the excluded end of γ ∈ (0, 1), f linear): z is max-margin (r = 1)",
               violates=GAMMA_HALF.text, control="activation"),
+        *_displays(),
     ],
     notes="The construction is Lemma B.8's own; ε runs over (0, 1/72], the (H32) boundary ε = 1/72 first.",
 ))

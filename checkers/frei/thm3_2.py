@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import appendix_b
 from claimcheck.checkers.frei import common as fc
 from claimcheck.checkers.geometry import leaky
 from claimcheck.checkers.verdict import Verdict
@@ -214,6 +215,7 @@ CLAIM = register(Claim(
               sharpness_why="a conjunction of identities, strict signs and the items' bounds searched for "
                             "counterexamples; each bound's sharpness is graded on the exhaustive instances (n ≤ 3)",
               description=SEARCH_DESC),
+        appendix_b.searched_check(),
         Check("nc-searched-kkt-items-past-h32", "negative-control", _searched("control_scenarios"),
               fc.guarded(_searched("thm32_items")), violates=fc.H32.text, control="data",
               description="n = 10, m = 8, γ = ½, signs Gram pattern at (H32) slack 0.03, 12 instances (the search finds a "
