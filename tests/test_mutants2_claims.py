@@ -84,3 +84,23 @@ def test_document_lists_papers_in_registry_order():
     rs = _statement_results("kou.lem5.9") + _statement_results("lai.lem1") + _statement_results("kou.lem5.4")
     doc = results_document(rs, get_profile("ci"))
     assert [c["id"] for c in doc["claims"]] == ["lai.lem1", "kou.lem5.4", "kou.lem5.9"]
+
+
+@pytest.mark.parametrize("sharpness, fails", [
+    ({"factor": 2.0, "outcome": "missed", "looseness": 40.0, "grade": "weak", "why": "no example fails at x2"}, True),
+    ({"factor": 2.0, "outcome": "loose", "looseness": 40.0, "grade": "weak", "why": "declared loose"}, False),
+    ({"factor": 2.0, "outcome": "caught", "looseness": 1.3, "grade": "sharp", "why": ""}, False),
+    (None, False),
+])
+def test_driver_fails_a_held_check_whose_sharpness_control_is_missed(monkeypatch, sharpness, fails):
+    """A held statement whose sharpness control (at its fixed factor) is missed has lost its power: the test fails.
+    Declared loose (the runner's outcome "loose"), caught, or no sharpness control: it passes."""
+    cid = "kou.lem5.4"
+    res = _r(cid, "in-regime", "held")
+    res.sharpness = sharpness
+    if fails:
+        with pytest.raises(pytest.fail.Exception, match="sharpness control missed — no example fails at x2") as exc:
+            _drive(monkeypatch, cid, "in-regime", res)
+        assert exc.type is pytest.fail.Exception
+    else:
+        _drive(monkeypatch, cid, "in-regime", res)
