@@ -66,8 +66,8 @@ import numpy as np
 
 from claimcheck.checkers.lai.common import C_ALPHA, C_G, C_STEP, C_Y
 from claimcheck.checkers.lai.cor14 import C14_C
-from claimcheck.checkers.lai.two_neuron import (batch_hypotheses, failed_conditions, gnorm, invariant_conditions,
-                                                 materialise_children, outcome_summary, project, run_batch)
+from claimcheck.checkers.lai.two_neuron import (batch_hypotheses, gnorm, materialise_children, outcome_summary,
+                                                 project, run_batch)
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_multi import assignment_matrices
 
@@ -119,33 +119,43 @@ def _events(inst) -> tuple[bool, bool, float, float]:
 
 
 def _lemma23(o, out: dict, sc: float, asc: float) -> dict:
-    """E2.1–E2.4 on the recorded steps t → t + 1 at which Lemma 23's (a)–(e) hold at t."""
+    """E2.1–E2.4 on the recorded steps t → t + 1 (1 ≤ t ≤ 9) at which Lemma 23's (a)–(e) hold at t (the slacks of
+    two_neuron.invariant_conditions, tolerance 1e-12, vectorised over t)."""
     inst = o.inst
-    y, s, a, L, n = inst.y, inst.signs, inst.assign, inst.L, inst.n
+    y, s, a, L, n, m = inst.y, inst.signs, inst.assign, inst.L, inst.n, inst.m
     Ca, Cy, ymax = C_ALPHA.value, C_Y.value, inst.y_max
-    used = skipped = 0
-    for t in STEPS_LEMMA23:
-        B0, A0, B1, A1 = o.beta[t], o.alpha[t], o.beta[t + 1], o.alpha[t + 1]
-        if failed_conditions(invariant_conditions(B0, A0, inst, a)):
-            skipped += 1
-            continue
-        used += 1
-        h = (s[:, None] * np.maximum(B0, 0)).sum(0)
-        r2 = float(np.sum((h - y) ** 2))
-        parts = sum(float(np.sum((s[k] * (B0[k, a == k] - s[k] * y[a == k])) ** 2)) for k in range(inst.m))
-        out["E2.1"] += [-abs(r2 - parts) / sc**2, (Cy**2 * float(y @ y) - parts) / sc**2]
-        for k in range(inst.m):
-            S = a == k
-            off = ~S
-            if off.any():
-                out["E2.2"].append(-float(np.abs(A1[k, off] - A0[k, off]).max()) / asc)
-            r1 = float(np.linalg.norm(B1[k, S] - s[k] * y[S]))
-            r0 = float(np.linalg.norm(B0[k, S] - s[k] * y[S]))
-            out["E2.3"] += [(r0 - r1) / sc, (Cy * float(np.linalg.norm(y[S])) - r0) / sc]
-            na = float(np.linalg.norm(A1[k]))
-            out["E2.4"] += [(Ca * math.sqrt(n * ymax) / L - na) / asc]
-            out["E2.4_statement_form"] += [(Ca * math.sqrt(n) * ymax / L - na) / asc]
-    return {"lemma23_steps_used": used, "lemma23_steps_outside_premise": skipped}
+    ts = np.asarray(list(STEPS_LEMMA23))
+    B0, A0, B1, A1 = o.beta[ts], o.alpha[ts], o.beta[ts + 1], o.alpha[ts + 1]  # (T, m, n); index t = step t (t ≤ 10)
+    offm = a[None, :] != np.arange(m)[:, None]  # (k, j) with k ≠ a_j
+    Sm = ~offm  # (k, i) with a_i = k
+    lo, hi = -3 * ymax / (C_G.value * L), -inst.y_min / (Ca * L)
+    bound = Ca * math.sqrt(n) * ymax / L
+    ny = float(np.linalg.norm(y))
+    yS = np.sqrt(((y[None, :] * Sm) ** 2).sum(1))  # ‖y_{S_k}‖
+    sy = s[:, None] * y[None, :]
+    r0 = np.sqrt((((B0 - sy) * Sm) ** 2).sum(2))  # (T, m): ‖β_{k,S_k}^(t) − s_ky_{S_k}‖
+    r1 = np.sqrt((((B1 - sy) * Sm) ** 2).sum(2))
+    nA0, nA1 = np.linalg.norm(A0, axis=2), np.linalg.norm(A1, axis=2)
+    ok = np.all(B0[:, a, np.arange(n)] > 0, axis=1)  # (a)
+    if offm.any():
+        ok &= np.minimum((A0[:, offm] - lo).min(1), (hi - A0[:, offm]).min(1)) * L / ymax >= -1e-12  # (b)
+        ok &= -B0[:, offm].max(1) / ymax >= -1e-12  # (e)
+    ok &= (((Cy * yS[None, :] - r0) / ny)[:, yS > 0] >= -1e-12).all(1)  # (c)
+    ok &= ((bound - nA0) / bound >= -1e-12).all(1)  # (d)
+    h = (s[None, :, None] * np.maximum(B0, 0)).sum(1)  # (T, n)
+    r2 = ((h - y[None, :]) ** 2).sum(1)
+    parts = (r0**2).sum(1)
+    drift = np.abs(A1[:, offm] - A0[:, offm]).max(1) if offm.any() else np.zeros(len(ts))
+    for t in np.flatnonzero(ok):
+        out["E2.1"] += [-abs(float(r2[t] - parts[t])) / sc**2, float(Cy**2 * ny**2 - parts[t]) / sc**2]
+        if offm.any():
+            out["E2.2"].append(-float(drift[t]) / asc)
+        for k in range(m):
+            if yS[k] > 0:
+                out["E2.3"] += [float(r0[t, k] - r1[t, k]) / sc, float(Cy * yS[k] - r0[t, k]) / sc]
+            out["E2.4"].append(float(Ca * math.sqrt(n * ymax) / L - nA1[t, k]) / asc)
+            out["E2.4_statement_form"].append(float(bound - nA1[t, k]) / asc)
+    return {"lemma23_steps_used": int(ok.sum()), "lemma23_steps_outside_premise": int((~ok).sum())}
 
 
 def _lines(o) -> tuple[dict, dict]:
@@ -197,20 +207,21 @@ def _lines(o) -> tuple[dict, dict]:
     seps = float(sum(np.linalg.norm(eps[k]) for k in range(m)))
     out["E2.9"] += [ge(nh + ny, nr), ge(seps, nh), ge(sq * ymin / Ca, seps),
                     ge((1 + 1 / Ca) * ny, sq * ymin / Ca + ny)]
+    GB, Gb0, AB = B0f @ Gi.T, b0 @ Gi.T, B0f @ Ainv.T  # e_jᵀG⁻¹β_k^(0) (formula / recorded), e_jᵀ(G⁻¹ − I/L)(…)
     for k in range(m):
         nb = float(np.linalg.norm(B0f[k]))
         for j in range(n):
             if a[j] == k:
                 continue
             aj, yj = a[j], abs(y[j])
-            gj = float(Gi[j] @ B0f[k])
-            l0 = eta * (s[k] * D0[k, j] * (y[j] - h0[j]) + float(Gi[j] @ b0[k]) / eta)
+            gj = float(GB[k, j])
+            l0 = eta * (s[k] * D0[k, j] * (y[j] - h0[j]) + float(Gb0[k, j]) / eta)
             if s[k] * y[j] < 0:  # Case 1
                 l1 = eta * (-yj - s[k] * (s[aj] * eps[aj, j] - s[aj] * opp[j]) + gj / eta)
                 l2 = eta * (-yj + eps[aj, j] - opp[j] + gj / eta)
                 out["E2.10"] += [eq(a1sim[k, j], l0, asc), eq(l0, l1, asc), eq(l1, l2, asc)]
-                l3 = eta * (-yj + eps[aj, j] - opp[j] + float((I[j] / L + Ainv[j]) @ B0f[k]) / eta)
-                l4 = eta * (-yj + eps[aj, j] - opp[j] + eps[k, j] / (eta * L) + float(Ainv[j] @ B0f[k]) / eta)
+                l3 = eta * (-yj + eps[aj, j] - opp[j] + (B0f[k, j] / L + float(AB[k, j])) / eta)
+                l4 = eta * (-yj + eps[aj, j] - opp[j] + eps[k, j] / (eta * L) + float(AB[k, j]) / eta)
                 out["E2.11"] += [eq(l2, l3, asc), eq(l3, l4, asc)]
                 u0 = eta * (-yj + eps[aj, j] + eps[k, j] / (eta * L) + nAinv * nb / eta)
                 out["E2.12"].append(ge(u0, l4, asc))
@@ -232,8 +243,8 @@ def _lines(o) -> tuple[dict, dict]:
                 out["E2.15"] += [ge(v2, v3, asc), ge(v3, -3 * ymax / (Cg * L), asc)]
             else:  # Case 2: s_k y_j > 0, k ≠ a_j
                 out["E2.16"] += [ge(-b0[k, j], 0.0), eq(a1sim[k, j], l0, asc), eq(l0, gj, asc)]
-                w1 = float((I[j] / L + Ainv[j]) @ B0f[k])
-                w2 = (-yj / Cg + eps[k, j]) / L + float(Ainv[j] @ B0f[k])
+                w1 = B0f[k, j] / L + float(AB[k, j])
+                w2 = (-yj / Cg + eps[k, j]) / L + float(AB[k, j])
                 out["E2.17"] += [eq(gj, w1, asc), eq(w1, w2, asc)]
                 x1 = (-yj / Cg + eps[k, j]) / L + nAinv * nb
                 x2 = (-yj / Cg + eps[k, j] + Cg * C * q * (sq * ymax / Cg + sq * ymin / Ca)) / L
@@ -260,13 +271,14 @@ def _lines(o) -> tuple[dict, dict]:
         l2 = float(sum((b0[k, i] - eta * s[k] * g[k][i] - s[k] * y[i]) ** 2 for i in S))
         out["E2.20"] += [eq(lhs, l2, sc**2), eq(l2, float(np.sum(T[S] ** 2)), sc**2)]
         out["E2.26"].append(ge(Cy**2 * float(np.sum(y[S] ** 2)), lhs, sc**2))
+    Er = [E @ (D0[k] * (h0 - y)) for k in range(m)]
     for i in range(n):
         k = a[i]
         r = D0[k] * (h0 - y)
         ei, yi, c = eps[k, i], abs(y[i]), eta * L
-        t1 = (ei - yi) - eta * s[k] * float((L * I[i] + E[i]) @ r)
-        t2 = (ei - yi) - eta * s[k] * L * (s[k] * ei - s[k] * opp[i] - y[i]) - eta * s[k] * float(E[i] @ r)
-        t3 = (1 - c) * ei - (1 - c) * yi + c * opp[i] - eta * s[k] * float(E[i] @ r)
+        t1 = (ei - yi) - eta * s[k] * (L * float(r[i]) + float(Er[k][i]))
+        t2 = (ei - yi) - eta * s[k] * L * (s[k] * ei - s[k] * opp[i] - y[i]) - eta * s[k] * float(Er[k][i])
+        t3 = (1 - c) * ei - (1 - c) * yi + c * opp[i] - eta * s[k] * float(Er[k][i])
         out["E2.21"] += [eq(T[i], t1), eq(t1, t2), eq(t2, t3)]
         p1 = (1 - c) * ei - (1 - c) * yi + c * opp[i]
         p2 = ei - (1 - c) * yi + c * opp[i]
