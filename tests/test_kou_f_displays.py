@@ -6,7 +6,7 @@ import pytest
 import sympy as sp
 
 from claimcheck.checkers.claim import claims
-from claimcheck.checkers.kou import lem_f1, lem_f2, steps_f
+from claimcheck.checkers.kou import lem_f1, lem_f2, lem_f3, steps_f
 from claimcheck.generators.scenario import Scenario
 
 BY_ID = {c.id: c for c in claims()}
@@ -25,6 +25,7 @@ def test_the_table_names_only_registered_checks_and_counts_every_display():
     cov = steps_f.coverage()
     assert cov["F.1"]["displays"] == 20  # the 20 display blocks of the proof (transcription lines 1243-1311)
     assert cov["F.2"]["displays"] == 30  # transcription lines 1327-1436
+    assert cov["F.3"]["displays"] == 30  # transcription lines 1444-1535
     for row in cov.values():
         assert row["checked"] + row["definition"] + row["cited"] + row["implied"] + row["contradiction"] \
             + row["transcription"] == row["displays"]
@@ -109,3 +110,41 @@ def test_the_printed_t_is_off_by_nm_squared():
 def test_a_data_break_moves_the_f2_pattern_displays_outside():
     """Nearly-orthogonal data breaks the lemma's hypothesis: the displays report outside, not a verdict."""
     assert lem_f2.f2_step(_orth(data="nearorth", kappa=100.0), "f3").outcome == "outside"
+
+
+def _closed(mf: int, seed: int = 12345) -> Scenario:
+    return Scenario("kou-f3", seed, {"m_factor": mf, "reps": 16, "n_pos_fixed": 0})
+
+
+def test_f3_draws_are_the_statements_draws():
+    """steps_f.f3_draws replays lem_f3.f3_closed's generator calls: the same limits SR(A), SR(B), SR(W)."""
+    scn = _closed(2)
+    rng = np.random.default_rng(scn.seed)
+    for n, m, Cp, Cm in steps_f.f3_draws(scn, sizes=(8, 16)):
+        ref = lem_f3.closed_forms(rng, m, n, n // 2)
+        q = steps_f._f3_quantities(n, m, Cp, Cm)
+        assert q["FA"] / q["nA"] ** 2 == pytest.approx(ref[0], rel=1e-12)
+        assert q["FB"] / q["nB"] ** 2 == pytest.approx(ref[1], rel=1e-12)
+
+
+@pytest.mark.parametrize("name", ["frobenius", "hoeffding", "mean-norm", "triangle-lower", "sr-bounds", "w-bounds"])
+def test_the_held_f3_displays_hold_on_closed_form_draws(name):
+    assert lem_f3._f3_closed_step(_closed(4), name).outcome == "holds"
+
+
+@pytest.mark.parametrize("name", sorted(lem_f3.F3_ERRATA))
+def test_the_f3_errata_fail_as_printed(name):
+    assert lem_f3._f3_closed_step(_closed(4), name).outcome == "violated"
+
+
+def test_the_f3_triangle_typo_holds_with_the_mean_matrix():
+    v = lem_f3._f3_closed_step(_closed(4), "triangle-upper")
+    assert v.evidence.details["E[A]_reading_max_ratio"] <= 1.0 + 1e-12
+
+
+def test_the_f3_limits_hold_on_a_certified_run_and_break_without_balance():
+    p = {"data": "basis", "n": 4, "d": 6, "gamma": 0.0, "m": 20, "eta_hat": 0.1, "sig_hat": 0.01, "n_pos": 2,
+         "seeds": 1, "steps": 100, "horizon": 10**5, "delta": 0.1}
+    v = lem_f3._f3_limits_step(Scenario("kou", 71, p))
+    assert v.outcome == "holds"
+    assert lem_f3._f3_limits_step(Scenario("kou", 71, {**p, "n_pos": 1})).outcome == "outside"

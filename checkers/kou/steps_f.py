@@ -10,6 +10,7 @@ gives the README's counts.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -459,6 +460,229 @@ def f2_display(run, T: int, c: float, name: str, C_T: float = 1.0, **kw) -> Verd
     raise ValueError(name)
 
 
+
+# ---------------------------------------------------------------- Lemma F.3 (30 displays, transcription 1444-1535)
+
+def f3_draws(scn, sizes=(8, 16, 32, 64)):
+    """The closed-form draws of kou.lemF.3's in-regime checks (lem_f3.f3_closed: the same generator calls in the same
+    order, so the same matrices): per size n, ``reps`` pairs (C, D) of m × (n/2) indicator matrices 1[[w_{±1,r}⁽⁰⁾]_i ≥ 0],
+    m = m_factor·n."""
+    reps, fixed = int(scn["reps"]), int(scn.get("n_pos_fixed", 0))
+    rng = np.random.default_rng(scn.seed)
+    for n in sizes:
+        m = int(scn["m_factor"]) * n
+        n_pos = fixed if fixed else n // 2
+        for _ in range(reps):
+            Cp = (rng.standard_normal((m, n_pos)) >= 0).astype(float)
+            Cm = (rng.standard_normal((m, n - n_pos)) >= 0).astype(float)
+            yield n, m, Cp, Cm
+
+
+F3_DELTA = 0.1  # δ of the proof (statement: w.p. ≥ 1 − 2δ), as lem_f3.DELTA
+
+
+def _f3_quantities(n, m, Cp, Cm, delta=F3_DELTA):
+    Sa, Sb = np.maximum(Cp.sum(axis=0), 1.0), np.maximum(Cm.sum(axis=0), 1.0)
+    a, b = m / Sa, m / Sb
+    A, B = Cp * a, Cm * b
+    L = math.log(2 / delta)
+    return {"n": n, "m": m, "C": Cp, "D": Cm, "a": a, "b": b, "A": A, "B": B, "FA": float((A ** 2).sum()),
+            "FB": float((B ** 2).sum()), "nA": float(np.linalg.norm(A, 2)), "nB": float(np.linalg.norm(B, 2)),
+            "event": bool(((Cp.sum(0) >= 0.4 * m) & (Cp.sum(0) <= 0.6 * m)).all()
+                          and ((Cm.sum(0) >= 0.4 * m) & (Cm.sum(0) <= 0.6 * m)).all()),
+            "h": math.sqrt(625 * m * n * L / 32), "h8": math.sqrt(625 * m * n * L / 8), "L": L}
+
+
+F3 = {
+    "limits": "l1454 lim W_{+1}⁽ᵗ⁾/log t = [A, 0], lim W_{−1}⁽ᵗ⁾/log t = [0, B, 0], l1464/l1466 lim SR(W_{±1}⁽ᵗ⁾) = "
+              "‖A‖_F²/‖A‖₂², ‖B‖_F²/‖B‖₂², l1468 lim SR(W⁽ᵗ⁾) = (‖A‖_F² + ‖B‖_F²)/max{‖A‖₂, ‖B‖₂}², l1472 1[⟨w⁽⁰⁾, x_i⟩ ≥ 0] = "
+              "1[[w⁽⁰⁾]_i ≥ 0]: on GD's exact iterates to 10⁶ steps (certified frozen pattern, checkers.kou.rates), the "
+              "certified limit direction's SR per block equals SR(A), SR(B) from the initial signs; SR(W_j⁽ᵗ⁾)'s gap to "
+              "it at the window's ends reported",
+    "frobenius": "l1476/l1478 ‖A‖_F² = Σ_rΣ_i1[[w_{+1,r}⁽⁰⁾]_i ≥ 0](m/|S_i⁽⁰⁾|)², ‖B‖_F² likewise (every closed-form draw)",
+    "hoeffding": "l1482/l1484: the first link (Hoeffding's, w.h.p. 1 − 2δ) as the fraction of draws where it fails ≤ 2δ; "
+                 "the second, √((m log(2/δ)/2)Σ_i(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32), on the draws in Lemma B.2's "
+                 "event 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m",
+    "mean-norm": "l1497/l1501 ‖E[A]‖₂ = max_x‖G diag(a)x‖ = max_x ½‖1_mᵀ1_{n/2}diag(a)x‖ = max_x (√m/2)|1_{n/2}diag(a)x| "
+                 "= max_x (√m/2)|aᵀx| = √m‖a‖₂/2, ‖E[B]‖₂ = √m‖b‖₂/2",
+    "triangle-lower": "l1505/l1509 first links as printed: ‖A‖₂ ≥ ‖C‖₂ − ‖Ã‖₂, ‖B‖₂ ≥ ‖C‖₂ − ‖B̃‖₂ (C the indicator matrix "
+                      "of A, Ã = A − E[A]; the second links carry Lemma H.3's unspecified C)",
+    "triangle-upper": "l1507/l1511 first links as printed: ‖A‖₂ ≤ ‖C‖₂ + ‖Ã‖₂, ‖B‖₂ ≤ ‖C‖₂ + ‖B̃‖₂",
+    "sr-bounds": "l1515 lines 1, 2, 4 at C = 0 (Lemma H.3's C ≥ 0 only weakens them: holding at C = 0 means holding for "
+                 "every C): SR(A) ≤ (m‖a‖²/2 + h)/(√m‖a‖/2)², SR(A) ≥ (m‖a‖²/2 − h)/(√m‖a‖/2)², SR(B) ≥ "
+                 "(m‖b‖²/2 − h)/(√m‖b‖/2)², h = √(625mn log(2/δ)/32): the fraction of draws where one fails ≤ 2δ",
+    "sr-bound-line3": "l1515 line 3 as printed: SR(B) ≥ (m‖b‖²/2 + h)/(√m‖b‖/2 − (C/2)(√m + √n + √log(2/δ)))², "
+                      "evaluated at C = 0, its smallest right side over C ≥ 0",
+    "w-bounds": "l1525/l1531 first links at C = 0: (m(‖a‖² + ‖b‖²)/2 − h₈)/(√m max{‖a‖, ‖b‖}/2)² ≤ SR([A 0; 0 B]) ≤ "
+                "(m(‖a‖² + ‖b‖²)/2 + h₈)/(√m max/2)², h₈ = √(625mn log(2/δ)/8) (fraction of draws failing ≤ 2δ); "
+                "l1527/l1531 last links 16/9 ≤ 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≤ 9 on Lemma B.2's event",
+}
+
+F3_INLINE = {"norm-a": "the inline bound behind l1527/l1531, (5/3)√n ≤ ‖a‖₂ ≤ (5/2)√n and likewise ‖b‖₂, 'due to "
+                       "0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m', on the draws in Lemma B.2's event"}
+
+
+@functools.lru_cache(maxsize=16)
+def _f3_cached(scn) -> tuple:
+    return tuple(_f3_quantities(*d) for d in f3_draws(scn))
+
+
+def f3_closed_display(scn, name: str, **kw) -> Verdict:
+    """One display group of the proof of Lemma F.3 over the closed-form draws of scenario ``scn``."""
+    D = _f3_cached(scn)
+    t0 = np.zeros(len(D))  # "steps" axis: the draws
+    sr_rng = (1.0, float(max(min(q["m"], q["n"] // 2) for q in D)))
+    if name == "frobenius":
+        lhs = np.array([[q["FA"], q["FB"]] for q in D])
+        rhs = np.array([[float((q["C"] * q["a"] ** 2).sum()), float((q["D"] * q["b"] ** 2).sum())] for q in D])
+        return ident("l1476/l1478 ‖A‖_F² = Σ_rΣ_i1[·](m/|S_i⁽⁰⁾|)², ‖B‖_F² likewise", lhs, rhs, t0, **kw)
+    if name == "hoeffding":
+        ev = [q for q in D if q["event"]]
+        fails = sum(abs(q["FA"] - q["m"] / 2 * (q["a"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum())
+                    or abs(q["FB"] - q["m"] / 2 * (q["b"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())
+                    for q in D)
+        det = {"hoeffding_first_link_failures": int(fails), "draws": len(D), "two_delta": 2 * F3_DELTA,
+               "draws_in_B2_event": len(ev),
+               "identity_FA_is_sum_m2_over_S": "‖A‖_F² = Σ_i m²/|S_i⁽⁰⁾| exactly: given |S_i⁽⁰⁾| nothing random is left, "
+                                                "so the first link is not an application of Hoeffding's inequality"}
+        out = [Verdict.compare("l1482/l1484 first link (w.h.p. 1 − 2δ): fraction of draws where it fails", fails / len(D),
+                               2 * F3_DELTA, "<=", attainable=(0.0, 1.0), details=det, **kw)]
+        if ev:
+            lhs = np.array([[math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum()),
+                             math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())] for q in ev])
+            rhs = np.array([[q["h"], q["h"]] for q in ev])
+            out.append(ineq("l1482/l1484 second link √((m log(2/δ)/2)Σ(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32), draws in "
+                            "B.2's event", lhs, rhs, "<=", np.zeros(len(ev)), details=det, attainable=(0.0, math.inf), **kw))
+        return Verdict.all_of(out)
+    if name == "mean-norm":
+        out = []
+        for key, lab in (("a", "A"), ("b", "B")):
+            v = np.array([[float(np.linalg.norm(0.5 * np.ones((q["m"], q["n"] // 2)) * q[key], 2)),
+                           0.5 * float(np.linalg.norm(np.ones((q["m"], 1)) @ (np.ones((1, q["n"] // 2)) * q[key]), 2)),
+                           math.sqrt(q["m"]) / 2 * float(np.linalg.norm(q[key])),
+                           math.sqrt(q["m"]) / 2 * abs(float(q[key] @ (q[key] / np.linalg.norm(q[key]))))] for q in D])
+            out += [ident(f"l1497/l1501 ‖E[{lab}]‖₂ = ½‖1_mᵀ1_{{n/2}}diag({key})‖₂", v[:, :1], v[:, 1:2], t0, **kw),
+                    ident(f"l1497/l1501 ½‖1_mᵀ1diag({key})‖₂ = √m‖{key}‖₂/2", v[:, 1:2], v[:, 2:3], t0, **kw),
+                    ident(f"l1497/l1501 max_x (√m/2)|{key}ᵀx| = √m‖{key}‖₂/2 (x = {key}/‖{key}‖)", v[:, 3:4], v[:, 2:3], t0, **kw)]
+        return Verdict.all_of(out)
+    if name in ("triangle-lower", "triangle-upper"):
+        nC = np.array([float(np.linalg.norm(q["C"], 2)) for q in D])
+        tA = np.array([float(np.linalg.norm(q["A"] - 0.5 * q["a"], 2)) for q in D])
+        tB = np.array([float(np.linalg.norm(q["B"] - 0.5 * q["b"], 2)) for q in D])
+        nA = np.array([q["nA"] for q in D])
+        nB = np.array([q["nB"] for q in D])
+        EA = np.array([math.sqrt(q["m"]) * float(np.linalg.norm(q["a"])) / 2 for q in D])
+        if name == "triangle-lower":
+            return Verdict.all_of([ineq("l1505 ‖A‖₂ ≥ ‖C‖₂ − ‖Ã‖₂ (as printed)", nA[:, None], (nC - tA)[:, None], ">=", t0, **kw),
+                                   ineq("l1509 ‖B‖₂ ≥ ‖C‖₂ − ‖B̃‖₂ (as printed)", nB[:, None], (nC - tB)[:, None], ">=", t0, **kw)])
+        det = {"fraction_failing_A": float((nA > nC + tA).mean()),
+               "E[A]_reading_max_ratio": float((nA / (EA + tA)).max())}
+        return Verdict.all_of([ineq("l1507 ‖A‖₂ ≤ ‖C‖₂ + ‖Ã‖₂ (as printed, C the indicator matrix)", nA[:, None],
+                                    (nC + tA)[:, None], "<=", t0, details=det, **kw),
+                               ineq("l1511 ‖B‖₂ ≤ ‖C‖₂ + ‖B̃‖₂ (as printed)", nB[:, None], (nC + tB)[:, None], "<=", t0, **kw)])
+    srA = np.array([q["FA"] / q["nA"] ** 2 for q in D])
+    srB = np.array([q["FB"] / q["nB"] ** 2 for q in D])
+    ma = np.array([q["m"] * float((q["a"] ** 2).sum()) for q in D])
+    mb = np.array([q["m"] * float((q["b"] ** 2).sum()) for q in D])
+    h = np.array([q["h"] for q in D])
+    if name == "sr-bound-line3":
+        return ineq("l1515 line 3 at C = 0: ‖B‖_F²/‖B‖₂² ≥ (m‖b‖²/2 + h)/(√m‖b‖/2)²", srB[:, None],
+                    ((mb / 2 + h) / (mb / 4))[:, None], ">=", t0, attainable=sr_rng, **kw)
+    if name == "sr-bounds":
+        f1 = srA > (ma / 2 + h) / (ma / 4)
+        f2 = srA < (ma / 2 - h) / (ma / 4)
+        f4 = srB < (mb / 2 - h) / (mb / 4)
+        bad = f1 | f2 | f4
+        return Verdict.compare("l1515 lines 1, 2, 4 at C = 0: fraction of draws where one fails (w.p. ≥ 1 − 2δ)",
+                               float(bad.mean()), 2 * F3_DELTA, "<=", attainable=(0.0, 1.0),
+                               details={"line1_failures": int(f1.sum()), "line2_failures": int(f2.sum()),
+                                        "line4_failures": int(f4.sum()), "draws": len(D)}, **kw)
+    if name == "w-bounds":
+        FW = np.array([q["FA"] + q["FB"] for q in D])
+        nW = np.array([max(q["nA"], q["nB"]) for q in D])
+        srW = FW / nW ** 2
+        mx2 = np.array([max(float((q["a"] ** 2).sum()), float((q["b"] ** 2).sum())) for q in D])
+        m_ = np.array([q["m"] for q in D], float)
+        h8 = np.array([q["h8"] for q in D])
+        lo = (m_ * ((ma + mb) / m_) / 2 - h8) / (m_ * mx2 / 4)
+        hi = (m_ * ((ma + mb) / m_) / 2 + h8) / (m_ * mx2 / 4)
+        bad = (srW < lo) | (srW > hi)
+        ev = np.array([q["event"] for q in D])
+        ratio = ((ma + mb) / m_) / mx2
+        out = [Verdict.compare("l1525/l1531 first links at C = 0: fraction of draws where one fails (w.p. ≥ 1 − 2δ)",
+                               float(bad.mean()), 2 * F3_DELTA, "<=", attainable=(0.0, 1.0),
+                               details={"lower_failures": int((srW < lo).sum()), "upper_failures": int((srW > hi).sum()),
+                                        "draws": len(D)}, **kw)]
+        if ev.any():
+            out += [ineq("l1527 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≥ 16/9 (B.2's event)", (2 * ratio[ev])[:, None],
+                         np.full((int(ev.sum()), 1), 16 / 9), ">=", t0[ev], attainable=(0.0, 4.0), **kw),
+                    ineq("l1531 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≤ 9 (B.2's event)", (2 * ratio[ev])[:, None],
+                         np.full((int(ev.sum()), 1), 9.0), "<=", t0[ev], attainable=(0.0, 4.0), **kw)]
+        return Verdict.all_of(out)
+    if name == "norm-a":
+        ev = [q for q in D if q["event"]]
+        if not ev:
+            return Verdict.vacuous("no draw in Lemma B.2's event 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m (small m)")
+        na = np.array([[float(np.linalg.norm(q["a"])), float(np.linalg.norm(q["b"]))] for q in ev])
+        rn = np.array([math.sqrt(q["n"]) for q in ev])[:, None]
+        return Verdict.all_of([
+            ineq("inline (5/3)√n ≤ ‖a‖₂, ‖b‖₂ (B.2's event; a has n/2 entries in [5/3, 5/2])", na, 5 / 3 * rn, ">=",
+                 np.zeros(len(ev)), details={"min_norm_over_sqrt_n": float((na / rn).min()),
+                                             "reading_sqrt_n_over_2_holds": bool((na >= 5 / 3 * np.sqrt(rn ** 2 / 2) - 1e-12).all())},
+                 **kw),
+            ineq("inline ‖a‖₂, ‖b‖₂ ≤ (5/2)√n (B.2's event)", na, 2.5 * rn, "<=", np.zeros(len(ev)), **kw)])
+    raise ValueError(name)
+
+
+def f3_limits(scn, **kw) -> Verdict:
+    """l1454/l1464/l1466/l1468/l1472 on GD's exact iterates (rates.decade_run: 100 GD steps, then the certified jump)."""
+    from claimcheck.checkers.kou import rates
+    run = rates.decade_run(scn)
+    inst = run["inst"]
+    if "diverged" in run:
+        return Verdict.diverged(run["diverged"], **kw)
+    m, n, y = inst.m, inst.n, inst.y
+    X = inst.X
+    out, det = [], {"seeds": []}
+    for b, s in enumerate(run["seeds"]):
+        if "sr_limit" not in s:
+            return Verdict.inconclusive(f"init seed {b}: pattern not certified frozen to the horizon ({s['cert']})")
+        W0 = inst.W0[b]
+        P0 = W0 @ X.T  # ⟨w⁽⁰⁾, x_i⟩
+        out.append(ident(f"l1472 1[⟨w_{{j,r}}⁽⁰⁾, x_i⟩ ≥ 0] = 1[[w_{{j,r}}⁽⁰⁾]_i ≥ 0] (x_i = e_i; seed {b})",
+                         (P0 >= 0).astype(float)[None], (W0[:, :n] >= 0).astype(float)[None] if np.allclose(X[:, :n], np.eye(n))
+                         else np.full((1,) + P0.shape, np.nan), np.zeros(1), attainable=(0.0, math.inf), **kw))
+        lims, mats = [], []
+        for rows, cls in ((slice(0, m), 1.0), (slice(m, 2 * m), -1.0)):
+            Cj = (P0[rows][:, y == cls] >= 0).astype(float)
+            Aj = Cj * (m / np.maximum(Cj.sum(axis=0), 1.0))
+            mats.append(Aj)
+            sv = np.linalg.svd(Aj, compute_uv=False)
+            lims.append(float((sv ** 2).sum() / sv[0] ** 2))
+        out.append(ident(f"l1454/l1464/l1466 SR of the certified limit direction of W_{{±1}}⁽ᵗ⁾/log t = ‖A‖_F²/‖A‖₂², "
+                         f"‖B‖_F²/‖B‖₂² (seed {b})", np.array(s["sr_limit"])[None], np.array(lims)[None], np.zeros(1),
+                         attainable=(0.0, math.inf), **kw))
+        A, B = mats
+        blk = np.zeros((2 * m, A.shape[1] + B.shape[1]))
+        blk[:m, :A.shape[1]] = A
+        blk[m:, A.shape[1]:] = B
+        sv = np.linalg.svd(blk, compute_uv=False)
+        nA, nB = np.linalg.norm(A, 2), np.linalg.norm(B, 2)
+        out.append(ident(f"l1468 SR([A 0; 0 B]) = (‖A‖_F² + ‖B‖_F²)/max{{‖A‖₂, ‖B‖₂}}² (seed {b})",
+                         np.array([[float((sv ** 2).sum() / sv[0] ** 2)]]),
+                         np.array([[float(((A ** 2).sum() + (B ** 2).sum()) / max(nA, nB) ** 2)]]), np.zeros(1),
+                         attainable=(0.0, math.inf), **kw))
+        t = s["t"]
+        w = np.flatnonzero(t >= max(s["cert"]["frozen_from"], 100))
+        gap = np.abs(s["sr"][w] - np.array(lims)[None]) / np.array(lims)[None]
+        det["seeds"].append({"SR_limit_A_B": lims, "gap_at_window_start": gap[0].tolist(), "gap_at_horizon": gap[-1].tolist(),
+                             "t_window": [float(t[w[0]]), float(t[w[-1]])]})
+    v = Verdict.all_of(out)
+    if v.evidence is not None:
+        v.evidence.details.update(det)
+    return v
+
+
 # ---------------------------------------------------------------- the coverage table (issue 19: displays vs checked)
 
 # (proof, display, status, where): status "checked" (a proof-step check evaluates it as printed — every link with
@@ -548,6 +772,50 @@ TABLE += [
     ("F.2", "l1432 lim x_t/log t = 1 (S_·⁽⁰⁾: index lost in the transcription)", "checked",
      F2C + "in-regime-log-rate (the slope of x_t against log t)"),
     ("F.2", "l1436 lim ρ̄/log t = m/|S_i⁽⁰⁾| (= (F.5))", "checked", F2C + "in-regime-log-rate"),
+]
+
+
+F3C = "kou.lemF.3 "
+TABLE += [
+    ("F.3", "l1444 w_{j,r}⁽ᵗ⁾ = w_{j,r}⁽⁰⁾ + Σ_iρ_{j,r,i}‖x_i‖⁻²x_i =: v", "definition", "decomposition (5.1)"),
+    ("F.3", "l1448 v_{j,r} = [ρ_{j,r,i}‖x_i‖⁻²]_i·X", "definition", "(5.1) written as a product"),
+    ("F.3", "l1450 V_j = [ρ_{j,r,i}‖x_i‖⁻²]_{r,i}·X (row 1 printed ρ_{j,r,·} for ρ_{j,1,·})", "definition", "(5.1), matrix form"),
+    ("F.3", "l1454 lim W_{+1}/log t = [A, 0], lim W_{−1}/log t = [0, B, 0] (0_{n×(d−n)} printed for 0_{m×(d−n)}), "
+            "lim W/log t = [A 0 0; 0 B 0]", "checked", F3C + "proof-step-f3-limits, proof-step-gd-limit"),
+    ("F.3", "l1458 A = C·diag(m/|S_i⁽⁰⁾|)", "definition", "C := the indicators 1[⟨w_{+1,r}⁽⁰⁾, x_i⟩ ≥ 0]"),
+    ("F.3", "l1460 B = D·diag(m/|S_i⁽⁰⁾|)", "definition", "D := the indicators of the −1 block"),
+    ("F.3", "l1464 lim SR(W_{+1}) = ‖A‖_F²/‖A‖₂²", "checked", F3C + "proof-step-f3-limits"),
+    ("F.3", "l1466 lim SR(W_{−1}) = ‖B‖_F²/‖B‖₂²", "checked", F3C + "proof-step-f3-limits"),
+    ("F.3", "l1468 lim SR(W) = (‖A‖_F² + ‖B‖_F²)/max{‖A‖₂, ‖B‖₂}²", "checked", F3C + "proof-step-f3-limits"),
+    ("F.3", "l1472 1[⟨w⁽⁰⁾, x_i⟩ ≥ 0] = 1[[w⁽⁰⁾]_i ≥ 0] (x_i = e_i)", "checked", F3C + "proof-step-f3-limits"),
+    ("F.3", "l1476 ‖A‖_F² = ΣΣ1[·](m/|S_i⁽⁰⁾|)²", "checked", F3C + "proof-step-f3-frobenius"),
+    ("F.3", "l1478 ‖B‖_F² = ΣΣ1[·](m/|S_i⁽⁰⁾|)²", "checked", F3C + "proof-step-f3-frobenius"),
+    ("F.3", "l1482 Hoeffding for ‖A‖_F² (w.p. 1 − 2δ; 2nd link checked on B.2's event, 1st link's failure frequency "
+            "reported — not an application of Hoeffding: ‖A‖_F² = Σ_i m²/|S_i⁽⁰⁾| is fixed by |S_i⁽⁰⁾|)", "checked",
+     F3C + "proof-step-f3-hoeffding"),
+    ("F.3", "l1484 Hoeffding for ‖B‖_F² (as l1482)", "checked", F3C + "proof-step-f3-hoeffding"),
+    ("F.3", "l1488 E[A] = G·diag(a), E[B] = G·diag(b)", "definition", "a, b := (m/|S_i⁽⁰⁾|)_i, G the all-½ matrix"),
+    ("F.3", "l1492 ‖Ã‖₂ ≤ (C/2)(√m + √n + √log(2/δ))", "cited", "Lemma H.3 with an unspecified constant C, w.p. ≥ 1 − δ"),
+    ("F.3", "l1493 ‖B̃‖₂ ≤ (C/2)(√m + √n + √log(2/δ))", "cited", "Lemma H.3 with an unspecified constant C, w.p. ≥ 1 − δ"),
+    ("F.3", "l1497 ‖E[A]‖₂ = … = √m‖a‖₂/2 (5 links)", "checked", F3C + "proof-step-f3-mean-norm"),
+    ("F.3", "l1501 ‖E[B]‖₂ = √m‖b‖₂/2", "checked", F3C + "proof-step-f3-mean-norm"),
+    ("F.3", "l1505 ‖A‖₂ ≥ ‖C‖₂ − ‖Ã‖₂ ≥ √m‖a‖/2 − (C/2)(…) (1st link as printed; the 2nd has H.3's C)", "checked",
+     F3C + "proof-step-f3-triangle-lower"),
+    ("F.3", "l1507 ‖A‖₂ ≤ ‖C‖₂ + ‖Ã‖₂ ≤ … (‖C‖₂ printed for ‖E[A]‖₂)", "erratum", F3C + "proof-step-f3-triangle-upper"),
+    ("F.3", "l1509 ‖B‖₂ ≥ ‖C‖₂ − ‖B̃‖₂ ≥ … (1st link as printed)", "checked", F3C + "proof-step-f3-triangle-lower"),
+    ("F.3", "l1511 ‖B‖₂ ≤ ‖C‖₂ + ‖B̃‖₂ ≤ … (‖C‖₂ printed for ‖E[B]‖₂)", "erratum", F3C + "proof-step-f3-triangle-upper"),
+    ("F.3", "l1515 the four SR bounds (lines 1, 2, 4 at C = 0, their strongest form: hold w.p. ≥ 1 − 2δ; line 3 '≥' for "
+            "'≤' false for every C; the '= 2 ± o(1)' parts: in-regime-two-plus-o1)", "erratum",
+     F3C + "proof-step-f3-sr-bounds, proof-step-f3-sr-bound-line3, in-regime-two-plus-o1"),
+    ("F.3", "l1519 lim SR(W_{+1}) = SR(A) = 2 ± o(1)", "checked", F3C + "proof-step-f3-limits, in-regime-two-plus-o1"),
+    ("F.3", "l1521 lim SR(W_{−1}) = SR(B) = 2 ± o(1)", "checked", F3C + "proof-step-f3-limits, in-regime-two-plus-o1"),
+    ("F.3", "l1525 SR lower chain for W (1st link at C = 0; the (2 − o(1)) link has an unspecified o(1))", "checked",
+     F3C + "proof-step-f3-w-bounds"),
+    ("F.3", "l1527 ≥ 16/9 − o(1) (its o(1)-free part 2(‖a‖² + ‖b‖²)/max² ≥ 16/9 on B.2's event)", "checked",
+     F3C + "proof-step-f3-w-bounds"),
+    ("F.3", "l1531 SR upper chain for W ≤ (2 + o(1))·… ≤ 9 + o(1) (1st link at C = 0; last link's o(1)-free part)",
+     "checked", F3C + "proof-step-f3-w-bounds"),
+    ("F.3", "l1535 lim SR(W) ∈ [16/9 − o(1), 9 + o(1)]", "checked", F3C + "in-regime-full-matrix"),
 ]
 
 
