@@ -2,7 +2,8 @@
 (issue 20: the survivors in claims/_driver.py and claims/results.py that tests/test_results_units.py does not kill).
 Each test pins a decision a single planted bug would change: a refutation of a claim expected to hold fails the
 run (never an expected failure), a corrected check's violation fails even on a claim expected false as printed, and
-the document lists the claims in the registry's order whatever order the results arrive in."""
+the document lists the claims in the registry's order whatever order the results arrive in; and (survivors of the
+same sample in reports/compare.py) the numbers gate's tightness of an infinite looseness is 0."""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +13,7 @@ from claimcheck.checkers.runner import CheckResult
 from claimcheck.claims import _driver
 from claimcheck.claims.results import results_document
 from claimcheck.generators.profiles import get_profile
+from claimcheck.reports.compare import _tightness, number_changes
 
 CEX = {"instance": {"seed": 7}, "replay": "claimcheck replay x --check y --instance '{}'"}
 
@@ -104,3 +106,23 @@ def test_driver_fails_a_held_check_whose_sharpness_control_is_missed(monkeypatch
         assert exc.type is pytest.fail.Exception
     else:
         _drive(monkeypatch, cid, "in-regime", res)
+
+
+# reports/compare.py (the numbers gate): survivors of the same sample outside claims/, taken here.
+
+def _sc_doc(looseness):
+    return {"claims": [{"id": "x.lem1", "checks": [{"name": "in-regime", "sharpness_control": {
+        "factor": 2.0, "outcome": "missed" if looseness == "inf" else "caught", "looseness": looseness}}]}]}
+
+
+def test_numbers_gate_infinite_looseness_is_zero_tightness():
+    """A sharpness control no tightening factor catches has looseness ∞ (serialised "inf"): tightness 1/∞ = 0.
+    From there to a sharp control at looseness 1 (tightness 1) is a moved number; ∞ → ∞ is none."""
+    assert _tightness({"outcome": "missed", "looseness": "inf"}) == 0.0
+    assert _tightness({"outcome": "caught", "looseness": 4.0}) == 0.25
+    assert _tightness({"outcome": "caught", "looseness": 0.0}) == float("inf")
+    assert _tightness({"outcome": "not-applicable", "looseness": 3.0}) is None
+    for old, new in (("inf", 1.0), (1.0, "inf"), ("inf", 1.5)):
+        out = number_changes(_sc_doc(old), _sc_doc(new))
+        assert len(out) == 1 and "sharpness looseness" in out[0], (old, new, out)
+    assert number_changes(_sc_doc("inf"), _sc_doc("inf")) == []
