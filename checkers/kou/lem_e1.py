@@ -21,6 +21,7 @@ from claimcheck.checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU,
                                        SIDE_E1, effective,
                                        relu_constants, relu_hypotheses, relu_in_regime, relu_own, relu_setup, stepwise)
 from claimcheck.checkers.kou.regimes import THM43, claim_constants, stamped
+from claimcheck.checkers.kou.steps_e import display_checks, e_display
 from claimcheck.checkers.verdict import Verdict
 
 
@@ -116,6 +117,77 @@ def _equal(scn) -> Verdict:
                            1e-9, "<=", constants=effective(K), hypotheses=measured(qq, *HYPS))
 
 
+# Every display of the proof of Lemma E.1 (issue 19 item 2; table and counts: steps_e.E1_TABLE), as printed, on the
+# statement's runs. The first phase (t ≤ T₁) uses the proof's unspecified c, recomputed from the proof's own argument:
+# c = 1/(1 + e^{β + C(1 + R_min⁻²pn)}) (steps_e module docstring).
+E1_STEPS = {
+    "l1010": "Lemma B.3's update of ρ̄ (line 1010) on every consecutive recorded pair",
+    "l1012": "Lemma B.3's update of ρ̲ (line 1012) on every consecutive recorded pair",
+    "e8": "(E.8), both links, every consecutive recorded pair",
+    "e9": "(E.9), both links, every consecutive recorded pair",
+    "l1023": "line 1023 (r ∈ S_i⁽⁰⁾, t + 1 ≤ T₁), with c = 1/(1 + e^{β + C(1 + R_min⁻²pn)}) from the proof's argument",
+    "e10": "(E.10), t ≤ T₁, the same c",
+    "e11": "(E.11), t ≤ T₁",
+    "e12": "(E.12), 1 ≤ t ≤ T₁, the same c",
+    "l1038": "the S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ chain of the first phase (line 1038, 5 relations and ≥ 0), t ≤ T₁, the same c",
+    "l1044": "|ℓ_i′| = 1/(1 + exp{F_{y_i} − F_{−y_i}}) (line 1044), every recorded t",
+    "l1046": "line 1046: |ℓ_i′| ≥ 1/(1 + exp F_{y_i}), every recorded t",
+    "e13": "(E.13): 1/(1 + exp F_{y_i}) = 1/(1 + exp{(1/m)Σ_{r∈S_i⁽ᵗ⁾}⟨w_{y_i,r}, x_i⟩}), every recorded t",
+    "e14": "(E.14), every line with c₁ of the proof, line 2 with the index i (line 2 with the printed i′: "
+           "proof-step-e1-e14-index-as-printed), every recorded t",
+    "e14-index-as-printed": "(E.14) second inequality as printed (Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i′}, free index i′), every recorded t",
+    "l1061": "line 1061 (every r′, t ≤ 25: every s < t recorded)",
+    "l1063": "lines 1063 and 1121 (r ∈ S_i⁽⁰⁾, t ≤ 25)",
+    "l1067": "line 1067, every recorded t",
+    "l1069": "line 1069 (from line 1067's right side), every recorded t",
+    "e15": "(E.15), every recorded t",
+    "l1076": "the 6-line chain for F_{y_i} − F_{−y_i} (line 1076), every recorded t",
+    "l1080": "line 1080, every recorded t",
+    "l1082": "line 1082, every recorded t",
+    "l1084": "line 1084, every recorded t",
+    "l1088": "line 1088 ((5.1) for w_{−y_i,r}), every recorded t",
+    "l1090": "line 1090, every recorded t",
+    "l1092": "line 1092, every recorded t",
+    "e16": "(E.16), every recorded t",
+    "l1101": "the 3-relation display for |ℓ_i′| (line 1101), every recorded t",
+    "e17": "(E.17), every consecutive recorded pair",
+    "e18": "(E.18), every consecutive recorded pair",
+    "e19": "(E.19), every recorded t",
+    "e20": "(E.20): Lemma H.1's form of the first line, the second line, and the side remark A ≤ log 2 (vacuous where "
+           "1 − 2c′R_min⁻²pn/c₁ ≤ 0)",
+    "e21": "(E.21), the 4 lines, r ∈ S_i⁽⁰⁾, every recorded t (the upper lines vacuous where 1 − 2c′R_min⁻²pn/c₁ ≤ 0)",
+    "e22": "(E.22) and its loosening from (E.21) (|S_i⁽⁰⁾| ≥ 0.4m), every recorded t",
+    "e23": "(E.23) and its loosening from (E.21) (|S_i⁽⁰⁾| ≤ 0.6m), every recorded t",
+    "l1146": "line 1146, first line (the coefficient ratio against (c₂/c₃)f(t)) and Lemma H.4 with the line's own a, b "
+             "at T₁ (t ≥ T₁)",
+    "l1146-as-printed": "line 1146's second and third lines as printed (numerator ηR_max²e^{2β}T₁/(5nm); 0.2Ce^{−β}R_min² and "
+                        "1.2Ce^{2β}R_max² at T₁ = Cη⁻¹nmR_max⁻²), t ≥ T₁",
+    "l1150": "line 1150 with ‖x_i′‖² (t ≤ 25) and the 'hence |ρ_{j,r′,i′}| ≤ ρ̄_{y_i′,r′,i′}' after it (every recorded t)",
+    "l1150-as-printed": "line 1150's first identity as printed (‖x_i‖² for the sample i′ of ρ_{j,r″,i′}), t ≤ 25",
+    "l1154": "line 1154 with c₁ of line 1162 on the instance's constants (outside where the premise 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 "
+             "of line 1160 fails)",
+    "l1160": "line 1160: 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 ⟹ c₂ ≥ 0.37, c₃ ≤ 5, over the premise's range (c′ = 2.5)",
+    "l1166": "the closing S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ chain (line 1166), every line with index i (the printed i′: "
+             "proof-step-e1-l1166-index-as-printed), every recorded t",
+    "l1166-index-as-printed": "line 1166's third relation as printed (ρ̄_{y_i,r,i′}, free index i′), every recorded t",
+}
+E1_ERRATA = {
+    "e14-index-as-printed": "(E.14)'s second inequality prints Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i′} with the summation index i′ of the line "
+                            "before left free; for an i′ with y_i′ = −y_i that sum is 0 and the step fails wherever p > 0 "
+                            "(the off-diagonal term is dropped); with ρ̄_{y_i,r,i} it holds",
+    "l1146-as-printed": "line 1146: the second line's numerator log(1 + ηR_max²e^{2β}T₁/(5nm)) is not the first line's "
+                        "log(1 + ηR_min²e^{−β}T₁/(5nm)), so 'first ≥ second' fails at t near T₁ where R > 1 (or β large); and "
+                        "at T₁ = Cη⁻¹nmR_max⁻² the third line's 0.2Ce^{−β}R_min² and 1.2Ce^{2β}R_max² should be "
+                        "0.2Ce^{−β}R_min²/R_max² and 1.2Ce^{2β} (scale-free), so the printed '=' fails on every instance",
+    "l1150-as-printed": "line 1150 prints ‖x_i‖² in |ρ_{j,r″,i′}| = (η/nm)Σ|ℓ_i′′|σ′‖x_i‖²; the increments of ρ_{j,r″,i′} carry "
+                        "‖x_i′‖² (Lemma B.3), so the identity fails wherever ‖x_i‖ ≠ ‖x_i′‖ (R > 1)",
+    "l1160": "line 1160: with c′ = 2.5, 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 gives only c₂ = 1/(c′(1 + R_min⁻²pn/c₁)) ≥ 1/(2.5·1.1) = 4/11 "
+             "≈ 0.364 < 0.37 (at the premise's boundary); c₃ ≤ 5 holds; c₂/c₃ ≥ 0.0727 > 1/14 still",
+    "l1166-index-as-printed": "line 1166's third relation prints (R_min⁻²pn/c₁)ρ̄_{y_i,r,i′} (free index i′); for y_i′ = −y_i it is "
+                              "0 and the step fails wherever p > 0; with ρ̄_{y_i,r,i} (as the next line has) it holds",
+}
+
+
 def _correlated(p):
     """n = 2 opposite labels, R = 2, ⟨x₁, x₂⟩ = +p with R_min²/(np) ∈ [0.3, 0.5] (catalogue N6): (E.4) broken."""
     return relu_nc(p, steps=300, n=(2, 2), patterns=("anti",), orthogonal=False).map(
@@ -156,7 +228,49 @@ CLAIM = register(Claim(
         evidence="/tmp/kou-regime/scan_e1.py (kou-regime helper): 48 instances at κ_R ∈ {100, 200} (R ∈ {1, 1.5, 2}, "
                  "n ∈ {2, 3}, 4 patterns, η̂ = 1/4, σ̂ = 1/20, B.2 width): the side condition fails on 35 (up to 0.98), "
                  "bullets 1-3 and S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ hold on every informative one (bullet 3 vacuous where c₃ = ∞); in the ci "
-                 "run 3 of 11 informative draws have the side condition failing")],
+                 "run 3 of 11 informative draws have the side condition failing"),
+        PrintedNote("typo", "proof of Lemma E.1, (E.14) second and third inequalities (transcription line 1053)",
+                    printed="|S_i⁽ᵗ⁾|/(c₁|S_i⁽⁰⁾|)·Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i′}⁽ᵗ⁾R_min⁻²pn (i′ free: the summation index of the line before)",
+                    read_as="Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i}⁽ᵗ⁾ (index i, as the last line of (E.14) and the text after it)",
+                    consequence="none: with index i every line of (E.14) holds (proof-step-e1-e14); as printed the second "
+                                "inequality fails wherever p > 0",
+                    check="proof-step-e1-e14-index-as-printed"),
+        PrintedNote("typo", "proof of Lemma E.1, closing S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ chain, third relation (transcription line 1166)",
+                    printed="≥ ρ̄_{y_i,r,i}⁽ᵗ̃⁾ − (R_min⁻²pn/c₁)ρ̄_{y_i,r,i′}⁽ᵗ̃⁾ = (1 − R_min⁻²pn/c₁)·ρ̄_{y_i,r,i}⁽ᵗ̃⁾",
+                    read_as="≥ ρ̄_{y_i,r,i}⁽ᵗ̃⁾ − (R_min⁻²pn/c₁)ρ̄_{y_i,r,i}⁽ᵗ̃⁾ (index i; the same slip as (E.14))",
+                    consequence="none: with index i the chain holds (proof-step-e1-l1166)",
+                    check="proof-step-e1-l1166-index-as-printed"),
+        PrintedNote("typo", "proof of Lemma E.1, the Lemma H.4 chain (transcription line 1146), second and third lines",
+                    printed="(c₂/c₃)·log(1 + ηR_max²e^{2β}T₁/(5nm))/log(1 + 6ηR_max²e^{2β}T₁/(5nm)) = "
+                            "(c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²)/log(1 + 1.2Ce^{2β}R_max²)",
+                    read_as="(c₂/c₃)·log(1 + ηR_min²e^{−β}T₁/(5nm))/log(1 + 6ηR_max²e^{2β}T₁/(5nm)) = "
+                            "(c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²/R_max²)/log(1 + 1.2Ce^{2β}) (Lemma H.4 at T₁ = Cη⁻¹nmR_max⁻²)",
+                    consequence="the c₁ of line 1162 (and of the statement's check) keeps the printed, not scale-free, form "
+                                "(R_min² and R_max² inside the logarithms); bullet 1 holds with it (×18 room, in-regime-bullet-1); "
+                                "line 1146's first line and Lemma H.4 with the line's own a, b hold (proof-step-e1-l1146)",
+                    check="proof-step-e1-l1146-as-printed"),
+        PrintedNote("typo", "proof of Lemma E.1, transcription line 1150",
+                    printed="|ρ_{j,r″,i′}⁽ᵗ⁾| = (η/nm)Σ_{s<t}|ℓ_i′′⁽ˢ⁾|σ′(⟨w_{j,r″}⁽ˢ⁾, x_i′⟩)‖x_i‖²",
+                    read_as="… ·‖x_i′‖² (Lemma B.3: the increments of ρ_{j,r″,i′} carry ‖x_i′‖², as the next line)",
+                    consequence="none: with ‖x_i′‖² the display and the 'hence |ρ_{j,r′,i′}| ≤ ρ̄_{y_i′,r′,i′}' hold "
+                                "(proof-step-e1-l1150)", check="proof-step-e1-l1150-as-printed"),
+        PrintedNote("constant-differs", "proof of Lemma E.1, transcription line 1160",
+                    printed="2c′c₁⁻¹R_min⁻²pn ≤ 0.5 ⟹ c₂ ≥ 0.37, c₃ ≤ 5 (c′ = 2.5)",
+                    read_as="c₂ ≥ 4/11 ≈ 0.364 (c₂ = 1/(c′(1 + R_min⁻²pn/c₁)) at R_min⁻²pn/c₁ = 0.1); c₃ ≤ 5",
+                    consequence="none downstream: c₂/c₃ ≥ (4/11)/5 ≈ 0.0727 > 1/14, so line 1162's factor 1/14 in c₁ still "
+                                "meets line 1154 (checked on the instances, proof-step-e1-l1154)", check="proof-step-e1-l1160"),
+        PrintedNote("transcription", "proof of Lemma E.1, (E.20) first line (transcription line 1116)",
+                    printed="m/(1 − 2c′R_min⁻²pn/c₁)·log(1 + (1 − 2c′R_min⁻²pn/c₁)η|S_i⁽⁰⁾|‖x_i‖²e^{2β}/(nm²) · e^{2β}/(nm²)) · t) "
+                            "(unbalanced parentheses)",
+                    read_as="m/a·log(1 + A·e^{A}·t), a = 1 − 2c′R_min⁻²pn/c₁, A = aη|S_i⁽⁰⁾|‖x_i‖²e^{2β}/(nm²) (Lemma H.1 applied "
+                            "to (E.18), as the text says)",
+                    consequence="none: the garbled line has no numeric content; Lemma H.1's form and the second line hold "
+                                "(proof-step-e1-e20)"),
+        PrintedNote("typo", "proof of Lemma E.1, (E.13) and the line after (E.21) (transcription lines 1044–1048, 1125)",
+                    printed="|ℓ_i^{(t)}| (no prime) and Σ_{x∈S^{(t)}} in (E.13); ρ̄_{u_i,r,i} = ρ̄_{u_i,r′,i} (line 1125)",
+                    read_as="|ℓ_i′⁽ᵗ⁾|, Σ_{r∈S_i⁽ᵗ⁾}; ρ̄_{y_i,r,i} = ρ̄_{y_i,r′,i}",
+                    consequence="none (no numeric content; proof-step-e1-e13 and proof-step-equal-coefficients check the "
+                                "displays in this form)")],
     checks=stamped(THM43, [
         Check("in-regime-bullet-1", "in-regime", relu_in_regime, _bullet1,
               description="bullet 1 at every recorded step with c₁ from the proof; c₁ ≈ 1/14·log(…)/log(…) is "
@@ -170,8 +284,9 @@ CLAIM = register(Claim(
               description="S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ at every recorded step", sharpness=None,
               sharpness_why="set inclusion (a count of exits): nothing to tighten"),
         Check("proof-step-equal-coefficients", "in-regime", relu_in_regime, _equal, target="proof-step",
-              description="ρ̄_{y_i,r,i} equal for all r ∈ S_i⁽⁰⁾ (to 1e-9)", sharpness=None,
+              description="ρ̄_{y_i,r,i} equal for all r ∈ S_i⁽⁰⁾ (to 1e-9), line 1125", sharpness=None,
               sharpness_why="identity: float64 tolerance"),
+        *display_checks("e1", E1_STEPS, lambda s, nm: e_display(s, nm, "E.1"), relu_in_regime, E1_ERRATA, E1_STEPS),
         Check("negative-control-activation-correlated", "negative-control", _correlated,
               lambda s: _activation(s, allow=(COND_E4.text, SIDE_E1.text)),
               description="opposite labels with cos∠(x₁, x₂) ≈ 0.5-0.8, R = 2 (R_min²/(np) ∈ [0.3, 0.5], ≈ 150× below "

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.coefficients import (relu_nc, C_PRIME_RELU, C_RELU, C_RELU_DATA, C_SPRIME, COND_E3, effective, relu_constants,
                                        relu_hypotheses, relu_in_regime, relu_setup)
 from claimcheck.checkers.kou.regimes import THM43, claim_constants, stamped
+from claimcheck.checkers.kou.steps_e import display_checks, e_display
 from claimcheck.checkers.verdict import Verdict
 
 
@@ -124,6 +125,36 @@ CHECKS = stamped(THM43, [
           violates=COND_E3.text, control="step"),
 ])
 
+# Every display of the proof of Lemma E.2 (issue 19 item 2; table and counts: steps_e.E2_TABLE), as printed, on the
+# statement's runs; elements (t, j, r, i′) with y_i′ = −j split into the proof's two cases at each recorded t.
+E2_STEPS = {
+    "l1188": "case 1 (line 1188): (5.1), ≤ ρ̲ + β + Σ_{k≠i′}|ρ|‖x_k‖⁻²p, and < 0, every recorded t",
+    "l1192": "case 1 (line 1192): ρ̲⁽ᵗ⁺¹⁾ = ρ̲⁽ᵗ⁾, consecutive recorded pairs",
+    "l1196": "case 1 (line 1196) as printed (signed ρ_{u,r,i′}) and with |ρ̲_{y_i,r,i′}|, consecutive recorded pairs",
+    "e25": "(E.25), case 2, both links, every recorded t (worst i, r′ ∈ S_i⁽⁰⁾)",
+    "l1205": "case 2 (line 1205) with ℓ_i′′ (the printed ℓ_i′: proof-step-e2-l1205-as-printed), all three links, pairs",
+    "l1205-as-printed": "case 2 (line 1205) first identity as printed (|ℓ_i′| of the sample i, not i′), pairs",
+}
+E2_ERRATA = {"l1205-as-printed": "line 1205 prints the update −ρ̲_{y_i,r,i′}⁽ᵗ̃⁾ = −ρ̲⁽ᵗ̃⁻¹⁾ + (η/nm)|ℓ_i′⁽ᵗ̃⁻¹⁾|σ′‖x_i′‖² with the "
+                                     "loss derivative of sample i; Lemma B.3's increment of ρ_{·,·,i′} carries ℓ_i′′, so the "
+                                     "identity fails wherever the neuron is active on x_i′ and |ℓ_i′| ≠ |ℓ_i′′|; the next "
+                                     "link (≤ ηR_max²/(nm)) holds either way"}
+PROOF_CHECKS = stamped(THM43, display_checks("e2", E2_STEPS, lambda s, nm: e_display(s, nm, "E.2"), relu_in_regime,
+                                             E2_ERRATA, E2_STEPS))
+NOTES = [
+    PrintedNote("typo", "proof of Lemma E.2, transcription lines 1192 and 1205",
+                printed="(η/nm)·ℓ_i′^{(t̃−1)}·σ′(⟨w_{y_i,r}^{(t̃−1)}, x_i′⟩)·‖x_i′‖² (the loss derivative of sample i)",
+                read_as="(η/nm)·ℓ_i′′^{(t̃−1)}·σ′(…)·‖x_i′‖² (sample i′, Lemma B.3)",
+                consequence="none: in case 1 σ′ = 0 (both readings give ρ̲⁽ᵗ̃⁾ = ρ̲⁽ᵗ̃⁻¹⁾); in case 2 the next link "
+                            "≤ −ρ̲ + ηR_max²/(nm) holds for either, so (E.24) follows",
+                check="proof-step-e2-l1205-as-printed"),
+    PrintedNote("transcription", "proof of Lemma E.2, transcription line 1196",
+                printed="ρ_{u,r,i′}^{(t̃)} = ρ_{u,r,i′}^{(t̃−1)} ≤ β + 1 + R_min⁻²pn|ρ̄_{u,r′,i}^{(t̃−1)}|/c₁ ≤ …",
+                read_as="|ρ̲_{y_i,r,i′}^{(t̃)}| = |ρ̲_{y_i,r,i′}^{(t̃−1)}| ≤ … (underline, absolute value and y_i lost)",
+                consequence="none: the signed form as printed holds trivially (ρ_{y_i,r,i′} ≤ 0) and the |ρ̲| form holds; "
+                            "both are checked", check="proof-step-e2-l1196"),
+]
+
 CLAIM = register(Claim(
     id="kou.lemE.2", paper="kou", ref="Lemma E.2",
     title="Off-class negative coefficients become small relative to ρ̄ (ReLU)",
@@ -137,7 +168,8 @@ CLAIM = register(Claim(
     expected="false-as-printed",
     expected_reason=REASON,
     corrected_statement=CORRECTED,
-    checks=CHECKS,
+    checks=[*CHECKS, *PROOF_CHECKS],
+    printed_notes=NOTES,
     notes="Tested in the Theorem 4.3 regime (checkers/kou/regimes.py; formerly C = 512 in (E.4)). "
           "For p > 0 the existence of T₂ is asymptotic: with C = 100 in (E.4), T′ needs ρ̄ ≥ c₁(β+1)·κ_RR² ≳ 2, "
           "beyond the simulated horizons, so those examples are vacuous; the p = 0 instances decide.",

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
                                   large_step_pool, margin_run)
 from claimcheck.checkers.kou.regimes import APP_G, stamped
+from claimcheck.checkers.kou.steps_e import display_checks, g3_display
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.scenario import Scenario
 from hypothesis import strategies as st
@@ -79,8 +80,37 @@ LOOSE = {
     "lprime-lower": "|ℓ′|·u ≳ 0.14 vs C₄ = 1/(e^{C₃}(1 + e^c)) ≈ 0.03 (looseness ≈ 4.7)"}
 
 
+# Every display of the proof of Lemma G.3 (issue 19 item 2; table and counts: steps_e.G3_TABLE), as printed, on the
+# statement's runs (c = 2β, C₃ and T of the proof).
+G3_STEPS = {
+    "g6": "(G.6): |ℓ_i′| ≤ exp(−y_if), every recorded t", "g7": "(G.7) with c = 2β, every recorded t",
+    "g8": "(G.8), every consecutive recorded pair", "g9": "(G.9), every consecutive recorded pair",
+    "l1699": "Lemma H.1 applied to (G.8) (line 1699), every recorded t",
+    "l1703": "line 1703 and its step from line 1699, t ≥ A⁻¹e^{−A}",
+    "l1705": "line 1705 (the identity), t ≥ A⁻¹e^{−A}",
+    "l1711": "Lemma H.2 applied to (G.9) (line 1711), every recorded t", "l1713": "line 1713, t ≥ 1",
+    "l1715": "line 1715 (the identity), t ≥ 1", "l1719": "line 1719 (the threshold against T's formula), every i",
+    "l1727": "line 1727, t ≥ T", "l1729": "line 1729, t ≥ T", "l1731": "line 1731, t ≥ T",
+    "l1735": "line 1735, t ≥ T", "l1737": "line 1737, t ≥ T", "l1739": "line 1739, t ≥ T",
+}
+L1707_BOUNDARY = ("line 1707 as printed (A = 3η‖x_i‖²/(e^{y_if⁽⁰⁾}nm) ≤ 1, and y_if ≤ log t + log(η‖x_i‖²/nm) + log 6 + 1), "
+                  "t ≥ A⁻¹e^{−A}, on the statement's App. G draws at the step boundary η̂ = 1/3 (where it binds; the "
+                  "statement's own draws reach it too: base seed 0, first draw)")
+L1707_ERRATUM = ("line 1707: 'log 6 + 3η‖x_i‖²/(e^{y_if⁽⁰⁾}nm) ≤ log 6 + 1' needs A = 3η̂(‖x_i‖²/R_max²)e^{−y_if⁽⁰⁾} ≤ 1, i.e. "
+                 "η̂ ≤ e^{y_if⁽⁰⁾}/3 (≥ e^{−2β}/3 since y_if⁽⁰⁾ ≥ −2β; the proof cites 'y_if⁽⁰⁾ ≤ 2β'); at the App. G "
+                 "regime's η̂ = 1/3 (G.1's own step condition) A = e^{−y_if⁽⁰⁾} > 1 for the largest-norm sample whenever "
+                 "y_if⁽⁰⁾ < 0 (A − 1 ≈ 3e-5 to 6e-4 on the draws); the margin bound itself holds with ≥ 25% room")
+
+
+def _boundary(p):
+    """The statement's App. G draws at the step boundary η̂ = 1/3 (the corner where line 1707 binds)."""
+    return g_regime(H=horizon(p), eta_hat=(1.0 / 3.0, 1.0 / 3.0))
+
+
 def _checks():
-    out = []
+    out = display_checks("g3", G3_STEPS, g3_display, _in, {}, G3_STEPS)
+    out += display_checks("g3", ["l1707"], g3_display, _boundary, {"l1707": L1707_ERRATUM}, {"l1707": L1707_BOUNDARY},
+                          pool=False)
     for side, text in SIDES.items():
         out.append(Check(f"in-regime-{side}", "in-regime", _in, (lambda s, _side=side: g3_verdict(s, _side)),
                          description=f"{text} at every recorded t ≥ T (proof's T, C₃, C₄, C₅)",
@@ -111,6 +141,24 @@ CLAIM = register(Claim(
                Constant("C₄ (β → 0)", 0.0307, "C₄ = 1/(e^{C₃}(1 + e^c)) (the proof's choice)"),
                Constant("C₅ (β → 0)", 16.31, "C₅ = e^{C₃} (the proof's choice)")],
     checks=stamped(APP_G, _checks()),
+    printed_notes=[
+        PrintedNote("constant-differs", "proof of Lemma G.3, transcription line 1707 ('by y_if(W⁽⁰⁾, x_i) ≤ 2β and η ≤ "
+                    "(CR_max²/nm)⁻¹, C sufficiently large')",
+                    printed="log t + log(η‖x_i‖²/nm) + log 6 + 3η‖x_i‖²/(e^{y_if⁽⁰⁾}nm) ≤ log t + log(η‖x_i‖²/nm) + log 6 + 1, "
+                            "by y_if⁽⁰⁾ ≤ 2β",
+                    read_as="needs 3η‖x_i‖²e^{−y_if⁽⁰⁾}/(nm) ≤ 1: η̂ ≤ e^{−2β}/3 (by y_if⁽⁰⁾ ≥ −2β), slightly below App. G's "
+                            "η̂ ≤ 1/3 (G.1's step condition, the declared App. G regime)",
+                    consequence="none for the lemma: C₃ = log 6 + 1 still bounds the margin on every draw (≥ 25% room at "
+                                "η̂ = 1/3); the step needs C ≥ 3e^{2β} in 'η ≤ (CR_max²/nm)⁻¹'",
+                    check="proof-step-g3-l1707"),
+        PrintedNote("typo", "proof of Lemma G.3, (G.6), (G.7), lines 1727 and 1735",
+                    printed="y_if(W_{y_i}⁽ᵗ⁾, x_i)", read_as="y_if(W⁽ᵗ⁾, x_i) (f takes the whole W, (G.1))",
+                    consequence="none (no numeric content: f(W_{y_i}, ·) is undefined)"),
+        PrintedNote("wording", "proof of Lemma G.3, before lines 1727 and 1735",
+                    printed="'By plugging the margin upper bound into (G.6)' / 'the margin lower bound into (G.7)'",
+                    read_as="the margin lower bound into (G.6) (an upper bound on |ℓ′|) and the upper bound into (G.7)",
+                    consequence="none (no numeric content; lines 1727–1739 are checked as displayed)"),
+    ],
     notes="Each side of both two-sided bounds has its own control: a step size past η̂ ≤ 1/3 (catalogue N4, η̂ from 0.4 "
           "up; the first caught is reported) overshoots the margin (upper margin side, lower |ℓ′| side); a ReLU sample "
           "with S_i^{(0)} = ∅ (catalogue N3) is never fitted (lower margin side, upper |ℓ′| side).",
