@@ -444,15 +444,15 @@ _SCAN_WHERE = ("each knob moved alone from Theorem 4's worst corner (κ = 1, n_�
 SCAN_NOTES = [
     PrintedNote("hypothesis-stronger", "Theorem 4, initialisation 0 < ε_i ≤ y_min/C_α (declared C_α = 8)",
                 "ε_i ≤ y_min/8", "the conclusion holds on every seed up to ε = 3y_min/16 and fails first at y_min/4 "
-                "(1/96 seeds; still within δ(n) there), 18/96 at 5y_min/16, 96/96 at y_min/2: stronger than needed by "
-                "×1.5 on every seed (×2 within δ(n))",
+                "(1/96 seeds; 0–1/96 on three more seed sets; within δ(n) there), 18/96 at 5y_min/16, 96/96 at y_min/2: "
+                "stronger than needed by ×1.5 on every seed (×2 within δ(n), the robust boundary)",
                 consequence="none for the statement (the real condition couples ε and c: the first-step margin "
                             "c|y_j| − (1 − c)ε_j of a negative example, minus the Gram cross-talk); " + _SCAN_WHERE,
                 evidence="tests/test_lai_scans.py (ε = 3/16 holds, 1/4 fails)"),
     PrintedNote("hypothesis-stronger", "Theorem 4, step size η ≥ 1/(C·C_g‖λ‖₁) (declared C = 2: c = η‖λ‖₁ ≥ 1/4)",
                 "c ≥ 1/4", "the conclusion holds on every seed down to c = 1/5 and fails first at c = 1/6 (2/96 seeds; "
-                "within δ(n)), 40/96 at 1/8, 80/96 at 1/10: stronger than needed by ×1.25 on every seed (×1.5 within "
-                "δ(n)) — near-sharp at ε = y_min/C_α",
+                "0–4/96 on three more seed sets; within δ(n)), 40/96 at 1/8, 80/96 at 1/10: stronger than needed by "
+                "×1.25 on every seed (×1.5 within δ(n)) — near-sharp at ε = y_min/C_α",
                 consequence="none; the lower step end is set by the same first-step margin; " + _SCAN_WHERE,
                 evidence="tests/test_lai_scans.py (c = 1/5 holds, 1/6 fails)"),
     PrintedNote("hypothesis-stronger", "Theorem 4, step size η ≤ 1/(C_g‖λ‖₁) (C_g = 2: c ≤ 1/2)",
@@ -464,9 +464,9 @@ SCAN_NOTES = [
     PrintedNote("hypothesis-stronger", "Theorem 4, Assumption 2's C_0 (unspecified in the paper; the suite declares 8, "
                 "the proof needs C_0 > C·C_α² = 768 for Lemma 11)",
                 "d₂ ≥ C_0²n²κ², d_∞ ≥ C_0n^1.5κ with C_0 = 8 (declared)",
-                "the conclusion holds on every seed at C_0 = 4 (d = 16n²) and fails at C_0 = 2 (29/96 seeds, beyond "
-                "δ(n)): the declared C_0 = 8 is stronger than needed by ×2 (×4 in d); the proof's C_0 > 768 by ×192 "
-                "(×3.7·10⁴ in d)",
+                "the conclusion holds on every seed at C_0 = 4 (d = 16n²; 0–1/96 on three more seed sets, within δ(n)) "
+                "and fails at C_0 = 2 (21–29/96 seeds, beyond δ(n)): the declared C_0 = 8 is stronger than needed by "
+                "×2 (×4 in d); the proof's C_0 > 768 by ×192 (×3.7·10⁴ in d)",
                 consequence="none for the statement; the proof's constants are far from the conclusion's; " + _SCAN_WHERE,
                 evidence="tests/test_lai_scans.py (C_0 = 4 holds, 2 fails)"),
 ]

@@ -241,7 +241,8 @@ SCAN_NOTES = [
                 consequence="none; " + _SCAN_WHERE, evidence="tests/test_lai_scans.py (c = 7/4 holds, 2 undecided)"),
     PrintedNote("hypothesis-stronger", "Theorem 6 (upper bound), Assumption 2's C_0 (declared 8)",
                 "C_0 = 8", "holds on every seed down to C_0 = 1 (d = n²; worst ratio 0.079) and fails first at C_0 = 1/2 "
-                "(1/96 seeds, ratio 1.33), 6/95 at 1/4: stronger than needed by ×8 (×64 in d)",
+                "(1/96 seeds, ratio 1.33; 0–1/96 on three more seed sets), 6/95 at 1/4: stronger than needed by ×8 (×64 in "
+                "d)",
                 consequence="none; " + _SCAN_WHERE, evidence="tests/test_lai_scans.py (C_0 = 1 holds, 1/2 fails)"),
 ]
 
