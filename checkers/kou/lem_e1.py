@@ -246,8 +246,13 @@ CLAIM = register(Claim(
                     read_as="(c₂/c₃)·log(1 + ηR_min²e^{−β}T₁/(5nm))/log(1 + 6ηR_max²e^{2β}T₁/(5nm)) = "
                             "(c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²/R_max²)/log(1 + 1.2Ce^{2β}) (Lemma H.4 at T₁ = Cη⁻¹nmR_max⁻²)",
                     consequence="the c₁ of line 1162 (and of the statement's check) keeps the printed, not scale-free, form "
-                                "(R_min² and R_max² inside the logarithms); bullet 1 holds with it (×18 room, in-regime-bullet-1); "
-                                "line 1146's first line and Lemma H.4 with the line's own a, b hold (proof-step-e1-l1146)",
+                                "(R_min² and R_max² inside the logarithms). With the scale-free third line, line 1154 needs "
+                                "c₁ ≤ (c₂/c₃)log(1 + 0.2Ce^{−β}R⁻²)/log(1 + 1.2Ce^{2β}): at C = 4, β → 0, R_min = 1 that is 0.0075 "
+                                "at R = 2 and 2c′c₁⁻¹R_min⁻²pn = 0.5 (0.0119 at 0.25; 0.0126 at R = 1.5, 0.5), below the printed "
+                                "c₁ = 0.0140 (0.0170): the chain does not justify the printed c₁ for R ≥ 1.5 near the side "
+                                "condition's boundary (it does for R = 1). Bullet 1 still holds with the printed c₁ (×18 room, "
+                                "in-regime-bullet-1); line 1146's first line and Lemma H.4 with the line's own a, b hold "
+                                "(proof-step-e1-l1146)",
                     check="proof-step-e1-l1146-as-printed"),
         PrintedNote("typo", "proof of Lemma E.1, transcription line 1150",
                     printed="|ρ_{j,r″,i′}⁽ᵗ⁾| = (η/nm)Σ_{s<t}|ℓ_i′′⁽ˢ⁾|σ′(⟨w_{j,r″}⁽ˢ⁾, x_i′⟩)‖x_i‖²",
