@@ -9,6 +9,11 @@ blocks, ≤ a declared C_SR. Proof steps evaluable on the run: Gershgorin λ_min
 ‖Xᵀ(XXᵀ)⁻¹1_n‖₂ ≤ √(2n)/R_min (when np ≤ R_min²/2); ‖W_j − W_j^{(0)}‖₂ ≥ ‖A_t1_n‖₂/‖Xᵀ(XXᵀ)⁻¹1_n‖₂ with
 A_t = [ρ_{j,r,i}‖x_i‖⁻²]; and (F.2): Σ_rΣ_i ρ_{j,r,i}‖x_i‖⁻² ≥ (R_max⁻²/2)Σ_{i∈S_j}Σ_{r∈S_i^{(0)}} ρ̄_{j,r,i} (t ≥ T; checked
 on the last decade).
+
+Every display of the proof (transcription lines 1243-1311, 20 display blocks) is a proof-step check of its printed form
+(``proof-step-f1-<line>``, evaluators and the coverage table in checkers/kou/steps_f.py): 16 checked (5 expected errata:
+the matrix's column-2 norm, (F.2)'s Corollary E.3 link and the two lines after (F.2) at p = 0, the first line after (F.2)
+with r′ over [m], the closing relation l1287 at κ_R = 100), 2 definitions, 2 with unspecified constants only.
 """
 from __future__ import annotations
 

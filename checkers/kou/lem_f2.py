@@ -11,6 +11,10 @@ declared C_T = 1; the proof's relation cC_T ≥ β, c = min_{t≤T}|ℓ′_i^{(t
 the slope of (|S_i^{(0)}|/m)·ρ̄_{y_i,r,i}^{(t)} against log t over the last decade. The proof's explicit sandwich
 log(1 + η‖x_i‖²e^{−β}t/(2nm)) ≤ (1/m)Σ_{r∈S_i^{(0)}} ρ̄_{y_i,r,i}^{(t)} ≤ log(1 + 2η‖x_i‖²e^{−β}t/(nm)) (∀t ≥ 0) is a
 pair of proof-step checks.
+
+Every display of the proof (transcription lines 1327-1436, 30 display blocks) is covered by a proof-step check of its
+printed form (``proof-step-f2-<group>``, checkers/kou/steps_f.py): 28 checked (errata: l1351's '=', l1369 with the printed
+T, (F.6) lines 3-4, l1418 and l1428 missing |S_i⁽⁰⁾|/m), 1 definition, 1 under the contradiction premise.
 """
 from __future__ import annotations
 
@@ -154,7 +158,8 @@ F2_ERRATA = {
                    "initial sign and t ≥ T (the lemma's reading, PrintedNote on its 'Besides' display) they hold "
                    "(in-regime-frozen-coefficients)",
     "l1418": "the lower recursion x_{t+1} ≥ x_t + (η‖x_i‖²e^{−β}/(2nm))exp(−x_t) misses the factor |S_i⁽⁰⁾|/m of x_t's "
-             "increment ((|S_i⁽⁰⁾|/m)(η/nm)|ℓ_i′|‖x_i‖²): false at every step where |S_i⁽⁰⁾| < m/2·(1 + O(β)); one root "
+             "increment ((|S_i⁽⁰⁾|/m)(η/nm)|ℓ_i′|‖x_i‖²): it fails on every run, at the first steps (|ℓ_i′| ≈ ½, so the "
+             "printed increment exceeds the true one whenever |S_i⁽⁰⁾| < m) and later wherever |S_i⁽⁰⁾| < m/2; one root "
              "cause with proof-step-lower (the display it leads to)",
 }
 

@@ -10,6 +10,11 @@ Checks: (i) as printed, the o(1) is a rate: over n ∈ {8, 16, 32, 64} (m = n, 2
 (declared; it is ≈ −1: the limit is ≈ 2n_j/(n_j + 1)); (ii) SR(W)'s limit lies in [16/9, 9] on every seed; (iii) proof step: on GD runs SR(W_j^{(t)}) equals
 SR(C·diag(ρ̄_i^{(t)})), the proof's structure (the approach of ρ̄_i/log t to m/|S_i^{(0)}| is Lemma F.2's; it is slow,
 O(log(|S_i|/|S_k|)/log t), so the closed form is reported, not required, at a finite horizon).
+
+Every display of the proof (transcription lines 1444-1535, 30 display blocks) is covered by a proof-step check of its
+printed form (``proof-step-f3-<group>``, checkers/kou/steps_f.py): 25 checked (errata: ‖C‖₂ for ‖E[A]‖₂ in the upper
+triangle inequalities, the third stable-rank bound's '≥'; and the inline (5/3)√n), 6 definitions, 2 with Lemma H.3's
+unspecified constant only.
 """
 from __future__ import annotations
 
@@ -154,11 +159,11 @@ F3_ERRATA = {
 
 
 def _decades_pool(p):
-    """proof-step-gd-limit's four instances (basis data, balanced, ReLU), two init seeds each, through the certified
-    jump to rates.horizon(p) (10⁶ steps under ci)."""
+    """proof-step-gd-limit's four instances (basis data, balanced, ReLU, one init seed each, as there) through the
+    certified jump to rates.horizon(p) (10⁶ steps under ci)."""
     sizes = ((4, 20), (6, 30), (8, 20), (4, 40))
     return nc_pool([{"data": "basis", "n": n, "d": n + 2, "gamma": 0.0, "m": m, "eta_hat": 0.1, "sig_hat": 0.01,
-                     "n_pos": n // 2, "seeds": 2, "steps": rates.T0, "horizon": rates.horizon(p)} for n, m in sizes], seed=71)
+                     "n_pos": n // 2, "seeds": 1, "steps": rates.T0, "horizon": rates.horizon(p)} for n, m in sizes], seed=71)
 
 
 def _f3_closed_step(scn, name):
@@ -185,8 +190,9 @@ def _f3_checks() -> list:
         if name == "limits":
             continue
         err = F3_ERRATA.get(name, "")
-        kind = {"sr-bounds": "fraction", "sr-bound-line3": "stable-rank", "w-bounds": "other", "hoeffding": "fraction"}.get(name, "")
-        out.append(Check(f"proof-step-f3-{name}", "in-regime", _closed, (lambda s, _n=name: _f3_closed_step(s, _n)),
+        kind = {"sr-bounds": "fraction", "sr-bound-line3": "stable-rank", "w-bounds": "other"}.get(name, "")
+        gen = (lambda p: _closed(p).filter(lambda s: int(s["m_factor"]) >= 2)) if name == "hoeffding" else _closed
+        out.append(Check(f"proof-step-f3-{name}", "in-regime", gen, (lambda s, _n=name: _f3_closed_step(s, _n)),
                          target="proof-step", erratum=err, sharpness=None, cost=1.0 if err else 2.0,
                          attainable=kind,
                          sharpness_why="an expected erratum (fails as printed)" if err else
@@ -225,8 +231,10 @@ CLAIM = register(Claim(
                     printed="|‖A‖_F² − (m/2)Σ(m/|S_i⁽⁰⁾|)²| ≤ √((m log(2/δ)/2)Σ(m/|S_i⁽⁰⁾|)⁴) w.p. ≥ 1 − 2δ, by Hoeffding",
                     read_as="an inequality about |S_i⁽⁰⁾| alone: ‖A‖_F² = Σ_i m²/|S_i⁽⁰⁾| exactly, so given the weights "
                             "(m/|S_i⁽⁰⁾|)² nothing random is left and Hoeffding's inequality does not apply as written",
-                    consequence="none measured: the inequality holds on ≈ 93% of the closed-form draws (failure frequency "
-                                "against 2δ in proof-step-f3-hoeffding's details)", check="proof-step-f3-hoeffding"),
+                    consequence="none for the lemma; the printed inequality fails on ≈ 7% of the statement's closed-form "
+                                "draws over all sizes and on up to 22% at m = n (outside Lemma B.2's width, where the proof "
+                                "does not use it); counts in proof-step-f3-hoeffding's details (reported, not tested)",
+                    check="proof-step-f3-hoeffding"),
         PrintedNote("constant-differs", "proof of Lemma F.3, Hoeffding's second link (transcription lines 1482-1484)",
                     printed="√((m log(2/δ)/2)Σ_{i≤n/2}(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32)",
                     read_as="≤ √(625mn log(2/δ)/64) (n/2 terms, each ≤ (5/2)⁴ = 625/16); the printed 1/32 is looser by √2",

@@ -500,9 +500,10 @@ F3 = {
               "certified limit direction's SR per block equals SR(A), SR(B) from the initial signs; SR(W_j⁽ᵗ⁾)'s gap to "
               "it at the window's ends reported",
     "frobenius": "l1476/l1478 ‖A‖_F² = Σ_rΣ_i1[[w_{+1,r}⁽⁰⁾]_i ≥ 0](m/|S_i⁽⁰⁾|)², ‖B‖_F² likewise (every closed-form draw)",
-    "hoeffding": "l1482/l1484: the first link (Hoeffding's, w.h.p. 1 − 2δ) as the fraction of draws where it fails ≤ 2δ; "
-                 "the second, √((m log(2/δ)/2)Σ_i(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32), on the draws in Lemma B.2's "
-                 "event 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m",
+    "hoeffding": "l1482/l1484 second link: √((m log(2/δ)/2)Σ_i(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32) on the draws in Lemma "
+                 "B.2's event 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m (the statement's draws with m ≥ 2n, where the event occurs); the "
+                 "first link, Hoeffding's w.h.p. bound, is reported (its failure counts, all draws and in the event), "
+                 "not tested: no α is allocated to it",
     "mean-norm": "l1497/l1501 ‖E[A]‖₂ = max_x‖G diag(a)x‖ = max_x ½‖1_mᵀ1_{n/2}diag(a)x‖ = max_x (√m/2)|1_{n/2}diag(a)x| "
                  "= max_x (√m/2)|aᵀx| = √m‖a‖₂/2, ‖E[B]‖₂ = √m‖b‖₂/2",
     "triangle-lower": "l1505/l1509 first links as printed: ‖A‖₂ ≥ ‖C‖₂ − ‖Ã‖₂, ‖B‖₂ ≥ ‖C‖₂ − ‖B̃‖₂ (C the indicator matrix "
@@ -510,11 +511,13 @@ F3 = {
     "triangle-upper": "l1507/l1511 first links as printed: ‖A‖₂ ≤ ‖C‖₂ + ‖Ã‖₂, ‖B‖₂ ≤ ‖C‖₂ + ‖B̃‖₂",
     "sr-bounds": "l1515 lines 1, 2, 4 at C = 0 (Lemma H.3's C ≥ 0 only weakens them: holding at C = 0 means holding for "
                  "every C): SR(A) ≤ (m‖a‖²/2 + h)/(√m‖a‖/2)², SR(A) ≥ (m‖a‖²/2 − h)/(√m‖a‖/2)², SR(B) ≥ "
-                 "(m‖b‖²/2 − h)/(√m‖b‖/2)², h = √(625mn log(2/δ)/32): the fraction of draws where one fails ≤ 2δ",
+                 "(m‖b‖²/2 − h)/(√m‖b‖/2)², h = √(625mn log(2/δ)/32): the fraction of draws where one fails ≤ 2δ (a frequency, no α spent: "
+                 "measured ≤ 4% against 2δ = 20%)",
     "sr-bound-line3": "l1515 line 3 as printed: SR(B) ≥ (m‖b‖²/2 + h)/(√m‖b‖/2 − (C/2)(√m + √n + √log(2/δ)))², "
                       "evaluated at C = 0, its smallest right side over C ≥ 0",
     "w-bounds": "l1525/l1531 first links at C = 0: (m(‖a‖² + ‖b‖²)/2 − h₈)/(√m max{‖a‖, ‖b‖}/2)² ≤ SR([A 0; 0 B]) ≤ "
-                "(m(‖a‖² + ‖b‖²)/2 + h₈)/(√m max/2)², h₈ = √(625mn log(2/δ)/8) (fraction of draws failing ≤ 2δ); "
+                "(m(‖a‖² + ‖b‖²)/2 + h₈)/(√m max/2)², h₈ = √(625mn log(2/δ)/8) (fraction of draws failing ≤ 2δ, a frequency, "
+                "no α spent: measured ≤ 3%); "
                 "l1527/l1531 last links 16/9 ≤ 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≤ 9 on Lemma B.2's event",
 }
 
@@ -545,15 +548,17 @@ def f3_closed_display(scn, name: str, **kw) -> Verdict:
                "draws_in_B2_event": len(ev),
                "identity_FA_is_sum_m2_over_S": "‖A‖_F² = Σ_i m²/|S_i⁽⁰⁾| exactly: given |S_i⁽⁰⁾| nothing random is left, "
                                                 "so the first link is not an application of Hoeffding's inequality"}
-        out = [Verdict.compare("l1482/l1484 first link (w.h.p. 1 − 2δ): fraction of draws where it fails", fails / len(D),
-                               2 * F3_DELTA, "<=", attainable=(0.0, 1.0), details=det, **kw)]
-        if ev:
-            lhs = np.array([[math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum()),
-                             math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())] for q in ev])
-            rhs = np.array([[q["h"], q["h"]] for q in ev])
-            out.append(ineq("l1482/l1484 second link √((m log(2/δ)/2)Σ(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32), draws in "
-                            "B.2's event", lhs, rhs, "<=", np.zeros(len(ev)), details=det, attainable=(0.0, math.inf), **kw))
-        return Verdict.all_of(out)
+        det["hoeffding_first_link_failures_in_B2_event"] = int(sum(
+            abs(q["FA"] - q["m"] / 2 * (q["a"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum())
+            or abs(q["FB"] - q["m"] / 2 * (q["b"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())
+            for q in ev))
+        if not ev:
+            return Verdict.vacuous("no draw in Lemma B.2's event 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m")
+        lhs = np.array([[math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum()),
+                         math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())] for q in ev])
+        rhs = np.array([[q["h"], q["h"]] for q in ev])
+        return ineq("l1482/l1484 second link √((m log(2/δ)/2)Σ(m/|S_i⁽⁰⁾|)⁴) ≤ √(625mn log(2/δ)/32), draws in B.2's event",
+                    lhs, rhs, "<=", np.zeros(len(ev)), details=det, **kw)
     if name == "mean-norm":
         out = []
         for key, lab in (("a", "A"), ("b", "B")):
