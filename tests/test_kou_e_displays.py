@@ -15,7 +15,7 @@ CLAIM_OF = {"Lemma E.1": "kou.lemE.1", "Lemma E.2": "kou.lemE.2", "Lemma G.3": "
 # display blocks ($$ … $$) of the transcription in each proof (kou-relu-leaky-nearly-orthogonal.md)
 BLOCKS = {"Lemma E.1": 44, "Lemma E.2": 9, "Lemma G.3": 19}
 
-# an in-regime draw of relu_in_regime (ci): R = 1.5, p > 0, side condition 0.56 (> 0.5: line 1154 is outside)
+# an in-regime draw of relu_in_regime (ci): R = 1.5, p > 0, side condition 0.56 (> 0.5)
 SCN = Scenario("kou_coef", 1121902101, {"R": 1.5, "act": "relu", "d": 238, "delta": 0.3, "eta_hat": 0.125, "gamma": 0.0,
                                         "m": 153, "n": 3, "n_pos": 2, "pattern": "uniform", "ratio": 547.5525401965631,
                                         "sig_hat": 0.034382801096681605, "steps": 300})
@@ -46,7 +46,7 @@ def test_e1_displays_hold_on_an_in_regime_run_and_the_errata_fail():
     from claimcheck.checkers.kou.lem_e1 import E1_ERRATA, E1_STEPS
     for name in set(E1_STEPS) - set(E1_ERRATA):
         v = S.e_display(SCN, name, "E.1")
-        assert v.outcome in (("holds", "vacuous", "outside") if name == "l1154" else ("holds", "vacuous")), (name, v.evidence)
+        assert v.outcome in ("holds", "vacuous"), (name, v.evidence)
     for name in ("e14-index-as-printed", "l1146-as-printed", "l1150-as-printed", "l1160", "l1166-index-as-printed"):
         assert S.e_display(SCN, name, "E.1").outcome == "violated", name
 

@@ -164,8 +164,8 @@ E1_STEPS = {
                         "1.2Ce^{2β}R_max² at T₁ = Cη⁻¹nmR_max⁻²), t ≥ T₁",
     "l1150": "line 1150 with ‖x_i′‖² (t ≤ 25) and the 'hence |ρ_{j,r′,i′}| ≤ ρ̄_{y_i′,r′,i′}' after it (every recorded t)",
     "l1150-as-printed": "line 1150's first identity as printed (‖x_i‖² for the sample i′ of ρ_{j,r″,i′}), t ≤ 25",
-    "l1154": "line 1154 with c₁ of line 1162 on the instance's constants (outside where the premise 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 "
-             "of line 1160 fails)",
+    "l1154": "line 1154 with c₁ of line 1162 on the instance's β, R_min, R_max, at the premise's boundary "
+             "2c′c₁⁻¹R_min⁻²pn = 0.5 (c₂/c₃ smallest) and, where the instance meets the premise, at its own c₂, c₃",
     "l1160": "line 1160: 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 ⟹ c₂ ≥ 0.37, c₃ ≤ 5, over the premise's range (c′ = 2.5)",
     "l1166": "the closing S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ chain (line 1166), every line with index i (the printed i′: "
              "proof-step-e1-l1166-index-as-printed), every recorded t",
