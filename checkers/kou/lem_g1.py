@@ -27,7 +27,7 @@ from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, THM_DATA, THM_STEP, g_quantities, g_regime, horizon,
                                              margin_run, pool, correlated_pool, large_step_pool, theorem_regime_of)
 from claimcheck.checkers.kou.regimes import APP_G, THM41, stamp, stamped
-from claimcheck.checkers.kou.steps_g import coverage as _coverage, g1_displays
+from claimcheck.checkers.kou.steps_g import coverage as _coverage, g1_displays, shared_draws
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
@@ -234,11 +234,25 @@ STEP_CHECK = {"l1577": "proof-step-l1577-as-printed", "l1613": "proof-step-l1613
               "s-reversed": "proof-step-s-inclusion-as-printed", "l1659-first": "proof-step-l1659-first-as-printed"}
 
 
+def _pool(p):
+    """The expected errata run on margins.pool's four fixed in-regime App. G instances (nearly-orthogonal data, ReLU and
+    leaky, η̂ from 0.02 to 1/3, R ∈ {1, 2}, R_min²/((n−1)p) = 2·10C₂): a failing check shrinks within the pool, whose
+    runs are cached, instead of re-running GD on each shrink candidate of the open App. G draws."""
+    return pool(horizon(p))
+
+
+def _in_shared(p):
+    """The statement's draws (``_in``), as a list: see steps_g.shared_draws."""
+    return shared_draws(_in, p)
+
+
 def _step_checks() -> list[Check]:
     out = []
     for name, (what, erratum) in STEPS.items():
-        out.append(Check(STEP_CHECK.get(name, f"proof-step-{name}"), "in-regime", _in, (lambda s, _n=name: _display(s, _n)),
-                         target="proof-step", description=what + " (as printed unless stated)", erratum=erratum,
+        out.append(Check(STEP_CHECK.get(name, f"proof-step-{name}"), "in-regime", _pool if erratum else _in_shared,
+                         (lambda s, _n=name: _display(s, _n)), target="proof-step",
+                         description=what + (" (as printed unless stated" + ("; margins.pool's fixed App. G instances)"
+                                                                              if erratum else ")")), erratum=erratum,
                          sharpness=None,
                          sharpness_why=("an expected erratum (fails as printed)" if erratum else
                                         "an intermediate display of the proof evaluated as printed: its slack is reported, "

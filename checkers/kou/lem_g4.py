@@ -19,13 +19,13 @@ import math
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou.lem_g3 import dead_pool
 from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g3_constants, g_quantities, g_regime, horizon,
                                   loglog_fit, margin_run, nc_pool)
 from claimcheck.checkers.kou.regimes import APP_G, stamped
-from claimcheck.checkers.kou.steps_g import coverage as _coverage
+from claimcheck.checkers.kou.steps_g import coverage as _coverage, shared_draws
 from claimcheck.checkers.verdict import Verdict
 
 HYPS = (G_ORTH, G_STEP, G_BETA, G_ACT)
@@ -196,6 +196,11 @@ def _in(p):
     return g_regime(H=horizon(p))
 
 
+def _in_shared(p):
+    """The statement's draws (``_in``, the same generator as Lemma G.1's) as a list: see steps_g.shared_draws."""
+    return shared_draws(_in, p)
+
+
 def _rate(p):
     """η̂ = 1/3 (the boundary) and a horizon of 3·(ci horizon): the last decade lies at u ≥ 25."""
     return g_regime(H=3 * horizon(p), eta_hat=(1.0 / 3.0, 1.0 / 3.0))
@@ -228,6 +233,15 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=list(HYPS),
     constants=[RATE_TOL, Constant("C₃ (β → 0)", 2.7918, "C₃ = max{log 6 + 1, log(5(1 + e^{2β}))} (Lemma G.3's proof)")],
+    printed_notes=[PrintedNote(
+        "typo", "proof of Lemma G.4, the lower-bound display (transcription lines 1769-1774)",
+        printed="(1/n)Σ_{i=1}^n exp(−y_if(W^{(t)}, x_i)) − exp(−2y_if(W^{(t)}, x_i)) and (1/n)Σ_i exp(−C₃)·(·)⁻¹ − exp(2C₃)·(·)⁻² "
+                "(no brackets: the second term's i lies outside the sum), under 'log(1 + z) ≥ z − z²/2'",
+        read_as="(1/n)Σ_i[exp(−y_if) − exp(−2y_if)] and (1/n)Σ_i[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²]; the display uses z − z², a weaker "
+                "bound than the cited z − z²/2, true as printed",
+        consequence="none: the unbracketed form has no numeric content (an index outside its sum); the bracketed chain "
+                    "holds (checked: proof-step-lower-first, proof-step-l1769-substitution, proof-step-l1769-identity, "
+                    "proof-step-lower)")],
     checks=stamped(APP_G, [
         Check("in-regime-rate", "in-regime", _rate, lambda s: rate_verdict(s), cost=2.0,
               description="fitted exponent a of L_S ≈ A t^{−a} over the last decade (η̂ = 1/3, horizon 3000 under ci): "
@@ -246,7 +260,7 @@ CLAIM = register(Claim(
               cost=LONG_COST, description="L_S ≥ (1/n)Σ[e^{−C₃}u_i⁻¹ − e^{2C₃}u_i⁻²] at every recorded t ≥ T; positive only "
                                     "for u > e^{3C₃} ≈ 4300, hence 14000-step runs",
               sharpness=2.0, loose='the e^{−C₃} and e^{2C₃} factors put the display ≈ 10² below L_S where it is positive (weak evidence)'),
-        *[Check(f"proof-step-{w}", "in-regime", _long if w.startswith("l1769") else _in,
+        *[Check(f"proof-step-{w}", "in-regime", _long if w.startswith("l1769") else _in_shared,
                 (lambda s, _w=w: display_verdict(s, _w)), target="proof-step", description=desc, sharpness=None,
                 cost=LONG_COST if w.startswith("l1769") else 1.0,
                 sharpness_why="an intermediate display of the proof evaluated as printed: its slack is reported, not graded "
