@@ -44,3 +44,18 @@ def test_thm6_upper_bound_scans(knob, value, holds):
 def test_thm6_upper_bound_at_c_2_has_no_failure_but_undecided_seeds():
     pts = [thm6.scan_point("c_hi", 2.0, n) for n in thm4.SCAN_N]
     assert sum(p["failures"] for p in pts) == 0 and sum(p["undecided"] for p in pts) > 0
+
+
+def _holds21(knob, value):
+    from claimcheck.checkers.lai import thm21
+    return all(thm21.scan_point(knob, value, n)["holds"] for n in thm21.SCAN_N)
+
+
+@pytest.mark.parametrize("knob, last_holding, failing", [("eps", 3.0, 6.0), ("c_lo", 1 / 6, 1 / 10), ("c_hi", 3 / 2, 2.0),
+                                                         ("C0", 4.0, 2.0)])
+def test_thm21_corrected_scans(knob, last_holding, failing):
+    from claimcheck.checkers.lai import thm21
+    assert _holds21(knob, thm21.SCAN_GRIDS[knob][0]) and _holds21(knob, last_holding)
+    assert not _holds21(knob, failing)
+    with pytest.raises(ValueError, match="knob"):
+        thm21.scan_scenario("width", 1.0, 6)

@@ -189,6 +189,25 @@ CLAIM = register(Claim(
                     consequence="numbering only where the prose can be compared; the short text we hold has its "
                                 "formulas stripped and no prose for Lemma 12's Parts (a), (b), (d), (e) and Theorem 5's "
                                 "Parts (a), (d): the displays themselves cannot be compared"),
+        *[PrintedNote("hypothesis-stronger", f"Theorem 21 (corrected statement), {where}", printed, found,
+                      consequence="none for the statement; each knob moved alone from the corner m = 3 (s = (+, +, −)), "
+                                  "κ = 1, n_− = n/2, ε_k,i = y_min/(C_α m) exactly, c = 1/4, d at Assumption 2's boundary "
+                                  "(C_0 = 8), n ∈ {6, 8}, 48 seeds each, grid thm21.SCAN_GRIDS fixed before measuring; the "
+                                  "last holding point holds on three more seed sets too",
+                      evidence=f"tests/test_lai_scans.py ({ev})")
+          for where, printed, found, ev in (
+              ("initialisation 0 < ε_k,i ≤ y_min/(C_α m)", "ε_k,i ≤ y_min/(C_α m) = y_min/24 (m = 3)",
+               "holds on every seed up to 3y_min/(C_α m) and fails first at 4y_min/(C_α m) (2/96 seeds; 0/96 on three "
+               "more seed sets), 89/96 at 6×: stronger than needed by ×3", "3× holds, 6× fails"),
+              ("step size c = η‖λ‖₁ ≥ 1/(C·C_g) = 1/4 (Theorem 22's range)", "c ≥ 1/4",
+               "holds on every seed down to c = 1/6 and fails first at 1/8 (2/96; 0–1/96 on three more seed sets), 11/94 "
+               "at 1/10: stronger than needed by ×1.5", "1/6 holds, 1/10 fails"),
+              ("step size c ≤ 1/C_g = 1/2", "c ≤ 1/2",
+               "holds on every seed up to c = 3/2 and fails first at 7/4 (2/96; 0–1/96 on three more seed sets); at c = 2 "
+               "every decided seed fails: stronger than needed by ×3", "3/2 holds, 2 fails"),
+              ("Assumption 2's C_0 (declared 8)", "C_0 = 8",
+               "holds on every seed at C_0 = 4 (also on three more seed sets) and fails at C_0 = 2 (21/94, 13–26/96 on "
+               "three more seed sets): stronger than needed by ×2 (×4 in d)", "4 holds, 2 fails"))],
     ],
     checks=[
         Check("in-regime", "in-regime", lambda p: _pinned(p, batch21(p, c=(C_HI,)), c=C_HI, K=int(p.seeds)),
@@ -236,3 +255,39 @@ CLAIM = register(Claim(
           "initialisation uses C_g = 2 and a uniform assignment among the sign-matched neurons. 'C_{αm}' is read "
           "C_α·m as in the proof (Eq. (54)).",
 ))
+
+
+# --- issue 19 item 4: hypothesis scans of the corrected statement (grids fixed before measuring) ---------------------
+# Each knob moved alone from the corner m = 3 (s = (+, +, −)), κ = 1, n_− = n/2, ε_k,i = y_min/(C_α m) exactly, c = 1/4
+# (the bottom of Theorem 22's range), d at Assumption 2's boundary with C_0 = 8; n ∈ SCAN_N, SCAN_K seeds per point.
+SCAN_GRIDS = {
+    "eps": (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0),  # ε_max in units of the printed y_min/(C_α m)
+    "c_lo": (1 / 4, 1 / 5, 1 / 6, 1 / 8, 1 / 10, 1 / 12, 1 / 16),
+    "c_hi": (1 / 2, 3 / 4, 1.0, 5 / 4, 3 / 2, 7 / 4, 2.0),
+    "C0": (8.0, 4.0, 2.0, 1.0, 0.5, 0.25),
+}
+SCAN_N = (6, 8)
+SCAN_K = 48
+
+
+def scan_scenario(knob: str, value: float, n: int, K: int = SCAN_K, seed: int = 70211):
+    if knob not in SCAN_GRIDS:
+        raise ValueError(f"knob: expected one of {sorted(SCAN_GRIDS)}, got {knob!r}")
+    p = {"eps": 1.0, "c": C_LO, "C0": C_0.value}
+    p[{"eps": "eps", "c_lo": "c", "c_hi": "c", "C0": "C0"}[knob]] = float(value)
+    return multi_scenario(seed + 1009 * n, y_min=1.0, y_max=1.0, signs=[1.0, 1.0, -1.0], init="assign", eps_lo=1.0,
+                          spectrum="isotropic", assign_seed=3, K=K, n=n, n_neg=n // 2, cg_init=C_G.value,
+                          d=a2_min_d_iso(n, 1.0, p["C0"]), eps=p["eps"] / (3 * C_ALPHA.value), c=p["c"])
+
+
+def scan_point(knob: str, value: float, n: int, K: int = SCAN_K, seed: int = 70211) -> dict:
+    """Failures of the corrected statement at one scan point (diverged: failure; no certified limit: undecided)."""
+    outs = run_batch(materialise_children(scan_scenario(knob, value, n, K, seed)), record="early")
+    fails, trials, undecided, _ = tally(outs, lambda o: seed_result(o, "corrected"))
+    return {"knob": knob, "value": value, "n": n, "failures": fails, "trials": trials, "undecided": undecided,
+            "holds": bool(fails == 0 and undecided == 0)}
+
+
+def scan(knob: str, K: int = SCAN_K) -> list[dict]:
+    return [{"value": v, "holds": all(p["holds"] for p in pts), "points": pts}
+            for v in SCAN_GRIDS[knob] for pts in [[scan_point(knob, v, n, K) for n in SCAN_N]]]
