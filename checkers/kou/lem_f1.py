@@ -148,7 +148,9 @@ F1_ERRATA = {
                       "cause); they hold on every nearly-orthogonal draw",
     "l1287": "the closing relation c′cR_min⁻⁴R_max²pn|S_{−j}|/|S_j| ≤ 1/2 with the proof's constants (c = 2/c₁ of "
              "Lemma E.2's proof, c₁ from Lemma E.1's, c′ = 2.5) fails in the Theorem 4.3 regime at κ_R = R_min²/(R²np) "
-             "= 100 (values ≈ 0.7–3.2); it needs κ_R of several hundred (it holds at κ_R = 1000). The lemma survives "
+             "= 100 (values ≈ 0.7–3.2): with pn = R_min²/(κ_RR²) the left side is 5c₁⁻¹|S_{−j}|/(κ_R|S_j|), so it needs "
+             "κ_R ≥ 10c₁⁻¹|S_{−j}|/|S_j| ≈ (420–720)|S_{−j}|/|S_j| (c₁ ≈ 0.014–0.024 for R = 1–2, the same small c₁ as Lemma E.1's "
+             "side condition). The lemma survives "
              "with a larger C ('C sufficiently large'), and (F.2), the step it serves, holds at κ_R = 100 "
              "(proof-step-f2): the proof's condition is stronger than needed",
 }
@@ -265,8 +267,8 @@ CLAIM = register(Claim(
                     check="proof-step-f1-l1291"),
                    PrintedNote("hypothesis-stronger", "proof of Lemma F.1, the relation closing (F.2) (transcription line 1287)",
                     printed="m|S_{−j}|cR_min⁻⁴R_max²pn/(|S_j|min|S_i^{(0)}|) ≤ c′cR_min⁻⁴R_max²pn|S_{−j}|/|S_j| ≤ 1/2",
-                    read_as="a condition on C: with the proof's c = 2/c₁ and c′ = 2.5 it needs κ_R = R_min²/(R²np) of "
-                            "several hundred, more than the Theorem 4.3 regime's 100",
+                    read_as="a condition on C: with the proof's c = 2/c₁ and c′ = 2.5 it reads κ_R = R_min²/(R²np) ≥ "
+                            "10c₁⁻¹|S_{−j}|/|S_j| ≈ (420–720)|S_{−j}|/|S_j|, more than the Theorem 4.3 regime's 100",
                     consequence="the lemma survives with a larger C; (F.2), the step the relation serves, holds at "
                                 "κ_R = 100 on every draw (proof-step-f2): the proof's condition is stronger than needed",
                     check="proof-step-f1-l1287")],
