@@ -227,9 +227,10 @@ def _in_regime(p):
 
 def _proof_batches(p):
     """Theorem 9's own generator (corner + batch) at the proof's C_0 = 6144 (checkers/lai/thm9_proof.py: C0_C3); ci: 8
-    seeds per example (every line must hold on every seed: not a rate test; each seed costs an exact enumeration of (8))."""
+    seeds per example, otherwise ≤ 32 (every line must hold on every seed: not a rate test; each seed costs an exact
+    enumeration of (8), 2ⁿ pattern QPs)."""
     from claimcheck.checkers.lai.thm9_proof import C0_C3  # noqa: PLC0415 (thm9_proof imports thm8, not this module)
-    K = 8 if p.name == "ci" else _k(p)
+    K = 8 if p.name == "ci" else min(_k(p), 32)
     return st.one_of(multi_batch(K=K, n=(5, _n(p)[1]), kappas=(1.0,), C0=C0_C3.value, d_mult=(1,), c=(C_LO,),
                                  eps=(EPS2_MAX,), eps_lo=(1.0,)),
                      _batch(p, K=K, C0=C0_C3.value))
@@ -242,13 +243,16 @@ def _c3(scn) -> Verdict:
 
 def _premise_scn(p):
     """Out of Assumption 2 (d = n + 2): the sets S̃_2, S̃_4 that the proof shows empty occur (on 1–2 of 6–7 decided seeds
-    per batch in ci); 4 pinned batches, ci: 8 seeds each (an identity check, not a rate test)."""
-    K = 8 if p.name == "ci" else _k(p)
-    return st.sampled_from([multi_scenario(31000 + i, y_min=1.0, y_max=kap, signs=list(SIGNS), init="span", eps_lo=1.0,
-                                           spectrum="isotropic", assign_seed=0, K=K, n=n, d=n + 2, n_neg=n // 2,
-                                           c=c, eps=EPS2_MAX)
-                            for i, (n, kap, c) in enumerate(((4, 1.0, C_HI), (5, 1.0, C_LO), (4, 2.0, 0.375),
-                                                             (5, 1.5, C_HI)))])
+    per batch in ci); 4 pinned batches in ci (8 seeds each), 2·min_informative otherwise (≤ 32 seeds each): an identity
+    check on the seeds where the premise occurs, not a rate test."""
+    ci = p.name == "ci"
+    K = 8 if ci else min(_k(p), 32)
+    combos = ((4, 1.0, C_HI), (5, 1.0, C_LO), (4, 2.0, 0.375), (5, 1.5, C_HI))
+    reps = 1 if ci else 2 * max(1, -(-p.min_informative // len(combos)))  # ≥ 2·min_informative pinned batches
+    return st.sampled_from([multi_scenario(31000 + 10 * r + i, y_min=1.0, y_max=kap, signs=list(SIGNS), init="span",
+                                           eps_lo=1.0, spectrum="isotropic", assign_seed=0, K=K, n=n, d=n + 2,
+                                           n_neg=n // 2, c=c, eps=EPS2_MAX)
+                            for r in range(reps) for i, (n, kap, c) in enumerate(combos)])
 
 
 def _c3_premise(scn) -> Verdict:

@@ -6,7 +6,7 @@ named C3.1–C3.32 in reading order; the paper numbers (41)–(49). Per seed: w^
 certified frozen-pattern jump (checkers/lai/two_neuron.py), α^(1) the simulator's first iterate, w* = Xᵀα* the exact
 solution of (8) by enumerating Lemma 7's partitions (checkers/solvers/partitions.py, KKT ≤ 1e-9). Lemma 7's partition
 of w* (S_1 = {i ∈ S_+: w_⊖*ᵀx_i ≤ 0}, S_2 = S_+ ∖ S_1, S_3 = {j ∈ S_−: w_⊕*ᵀx_j ≤ 0}, S_4 = S_− ∖ S_3, ties at
-1e-9·y_max to S_1, S_3) and the multipliers δ*, μ* read off (41), (42) (two equations per i; display C3.10 is then
+1e-9·y_max to S_1, S_3 unless their multiplier there would be negative — "covered by both cases", C.1) and the multipliers δ*, μ* read off (41), (42) (two equations per i; display C3.10 is then
 checked against them). Both neurons: the proof's "identical series of steps" for ⊖ is the ⊕ evaluation on the mirrored
 problem (y → −y, ⊕ ↔ ⊖).
 
@@ -176,7 +176,11 @@ def _lines(inst, y, a_inf, a1, a_star, eps, out, seed) -> dict:
     ap, am = a_star[0], a_star[1]
     bp, bm = G @ ap, G @ am
     tol = 1e-9 * sc
-    S1, S3 = pos & (bm <= tol), neg & (bp <= tol)
+    # Lemma 7's partition; an index with w*ᵀx_i = 0 (|·| ≤ tol) is "covered by both cases" (C.1): it goes to S_1 (S_3)
+    # unless the multiplier read off (41)/(42) there, μ_i = −α_⊖,i (−α_⊕,i), is negative — then to S_2 (S_4)
+    tie_p, tie_m = pos & (np.abs(bm) <= tol), neg & (np.abs(bp) <= tol)
+    S1 = pos & ((bm < -tol) | (tie_p & (am <= 0)))
+    S3 = neg & ((bp < -tol) | (tie_m & (ap <= 0)))
     S2, S4 = pos & ~S1, neg & ~S3
     # multipliers read off (41) (coefficients of w_⊕*) and (42) (of w_⊖*)
     dl, mu = np.zeros(n), np.zeros(n)
