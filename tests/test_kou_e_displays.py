@@ -47,7 +47,8 @@ def test_e1_displays_hold_on_an_in_regime_run_and_the_errata_fail():
     for name in set(E1_STEPS) - set(E1_ERRATA):
         v = S.e_display(SCN, name, "E.1")
         assert v.outcome in ("holds", "vacuous"), (name, v.evidence)
-    for name in ("e14-index-as-printed", "l1146-as-printed", "l1150-as-printed", "l1160", "l1166-index-as-printed"):
+    for name in ("e14-index-as-printed", "l1146-as-printed", "l1150-as-printed", "l1160", "l1166-index-as-printed",
+                 "l1154-scale-free"):
         assert S.e_display(SCN, name, "E.1").outcome == "violated", name
 
 

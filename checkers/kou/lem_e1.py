@@ -166,12 +166,18 @@ E1_STEPS = {
     "l1150-as-printed": "line 1150's first identity as printed (‖x_i‖² for the sample i′ of ρ_{j,r″,i′}), t ≤ 25",
     "l1154": "line 1154 with c₁ of line 1162 on the instance's β, R_min, R_max, at the premise's boundary "
              "2c′c₁⁻¹R_min⁻²pn = 0.5 (c₂/c₃ smallest) and, where the instance meets the premise, at its own c₂, c₃",
+    "l1154-scale-free": "line 1154 with line 1146's third line in its scale-free form (0.2Ce^{−β}R_min²/R_max², 1.2Ce^{2β}) "
+                        "against the printed c₁ of line 1162, at the premise's boundary 2c′c₁⁻¹R_min⁻²pn = 0.5",
     "l1160": "line 1160: 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 ⟹ c₂ ≥ 0.37, c₃ ≤ 5, over the premise's range (c′ = 2.5)",
     "l1166": "the closing S_i⁽⁰⁾ ⊆ S_i⁽ᵗ⁾ chain (line 1166), every line with index i (the printed i′: "
              "proof-step-e1-l1166-index-as-printed), every recorded t",
     "l1166-index-as-printed": "line 1166's third relation as printed (ρ̄_{y_i,r,i′}, free index i′), every recorded t",
 }
 E1_ERRATA = {
+    "l1154-scale-free": "the printed c₁ = log(1 + 0.2Ce^{−β}R_min²)/(14log(1 + 1.2Ce^{2β}R_max²)) exceeds what the scale-free "
+                        "H.4 chain gives, (c₂/c₃)log(1 + 0.2Ce^{−β}R⁻²)/log(1 + 1.2Ce^{2β}), at the premise's boundary for "
+                        "R ≥ 1.5 (0.0140 vs 0.0075 at R = 2, β → 0, R_min = 1): the proof does not justify the printed c₁ "
+                        "there (bullet 1 still holds with it, ×18 room)",
     "e14-index-as-printed": "(E.14)'s second inequality prints Σ_{r∈S_i⁽⁰⁾}ρ̄_{y_i,r,i′} with the summation index i′ of the line "
                             "before left free; for an i′ with y_i′ = −y_i that sum is 0 and the step fails wherever p > 0 "
                             "(the off-diagonal term is dropped); with ρ̄_{y_i,r,i} it holds",
@@ -181,6 +187,8 @@ E1_ERRATA = {
                         "0.2Ce^{−β}R_min²/R_max² and 1.2Ce^{2β} (scale-free), so the printed '=' fails on every instance",
     "l1150-as-printed": "line 1150 prints ‖x_i‖² in |ρ_{j,r″,i′}| = (η/nm)Σ|ℓ_i′′|σ′‖x_i‖²; the increments of ρ_{j,r″,i′} carry "
                         "‖x_i′‖² (Lemma B.3), so the identity fails wherever ‖x_i‖ ≠ ‖x_i′‖ (R > 1)",
+    "l1154-scale-free": "line 1154 with line 1146's third line in its scale-free form (0.2Ce^{−β}R_min²/R_max², 1.2Ce^{2β}) "
+                        "against the printed c₁ of line 1162, at the premise's boundary 2c′c₁⁻¹R_min⁻²pn = 0.5",
     "l1160": "line 1160: with c′ = 2.5, 2c′c₁⁻¹R_min⁻²pn ≤ 0.5 gives only c₂ = 1/(c′(1 + R_min⁻²pn/c₁)) ≥ 1/(2.5·1.1) = 4/11 "
              "≈ 0.364 < 0.37 (at the premise's boundary); c₃ ≤ 5 holds; c₂/c₃ ≥ 0.0727 > 1/14 still",
     "l1166-index-as-printed": "line 1166's third relation prints (R_min⁻²pn/c₁)ρ̄_{y_i,r,i′} (free index i′); for y_i′ = −y_i it is "

@@ -508,6 +508,15 @@ def e1_links(run, name: str) -> list[tuple[str, Verdict]]:
             out.append(("at the instance", Verdict.compare(
                 "c₁ (line 1162) ≤ (c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²)/log(1 + 1.2Ce^{2β}R_max²) (line 1154), the instance's c₂, c₃",
                 c1, c2 / c3 * ratio, "<=", constants={"c2_over_c3": c2 / c3})))
+    elif name == "l1154-scale-free":
+        # line 1154 with the scale-free third line of l1146 (Lemma H.4 at T₁ = Cη⁻¹nmR_max⁻²), at the premise's boundary
+        C = Q["C"]
+        ratio = math.log1p(0.2 * C * math.exp(-beta) * Rmin**2 / Rmax**2) / math.log1p(1.2 * C * math.exp(2 * beta))
+        c23_edge = (1 / (cp * (1 + 0.5 / (2 * cp)))) / (cp / (1 - 0.5))
+        out.append(("scale-free, at the premise's boundary", Verdict.compare(
+            "c₁ (line 1162, as printed) ≤ (c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²/R_max²)/log(1 + 1.2Ce^{2β}) (line 1154 with l1146's "
+            "scale-free third line) at 2c′c₁⁻¹R_min⁻²pn = 0.5", c1, c23_edge * ratio, "<=",
+            constants={"c2_over_c3": c23_edge, "R": Rmax / Rmin})))
     elif name == "l1160":
         side = Q["K"]["side_condition"]
         c2_min = 1 / (cp * (1 + 0.5 / (2 * cp)))  # c₂ at the premise's boundary 2c′c₁⁻¹R_min⁻²pn = 0.5
@@ -823,7 +832,8 @@ E1_TABLE: list[tuple[str, str, str, str]] = [
      "erratum", "proof-step-e1-l1146-as-printed (lines 2–3), proof-step-e1-l1146 (line 1, Lemma H.4 with the line's a, b)"),
     ("l1150", "|ρ_{j,r″,i′}| = (η/nm)Σ|ℓ_i′′|σ′‖x_i‖² ≤ …; ρ̄_{y_i′,r′,i′} = …", "erratum",
      "proof-step-e1-l1150-as-printed (‖x_i‖²), proof-step-e1-l1150 (‖x_i′‖², and the 'hence' at every t)"),
-    ("l1154", "c₁ ≤ (c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²)/log(1 + 1.2Ce^{2β}R_max²)", "checked", "proof-step-e1-l1154"),
+    ("l1154", "c₁ ≤ (c₂/c₃)·log(1 + 0.2Ce^{−β}R_min²)/log(1 + 1.2Ce^{2β}R_max²)", "checked",
+     "proof-step-e1-l1154 (as printed), proof-step-e1-l1154-scale-free (with l1146's scale-free third line: constant-differs)"),
     ("l1158", "c′ = 2.5", "definition", ""),
     ("l1160", "2c′c₁⁻¹R_min⁻²pn ≤ 0.5 ⟹ c₂ ≥ 0.37, c₃ ≤ 5", "erratum", "proof-step-e1-l1160"),
     ("l1162", "c₁ = log(1 + 0.2Ce^{−β}R_min²)/(14log(1 + 1.2Ce^{2β}R_max²))", "definition", ""),
