@@ -4,9 +4,6 @@ drift with an input at the origin, the reduced classification run on small posit
 engine's minimum margin, and the population engine's angle."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -90,10 +87,8 @@ def test_frozen_cls_small_positive_preactivations():
     """The reduced logistic run from a record where 20 of the 40 pre-activations lie in (0, 1] (small init, t₀ = 100):
     certified to the horizon, and its outputs equal GD's (compiled engine) at every recorded step — the frozen D is 1
     on every z > 0, however small. Kills simulator/frozen_cls.py:181 (`Z0 > 0` → `> 1`: slope γ on z ∈ (0, 1])."""
-    sys.path.insert(0, str(Path(__file__).parent))
-    from test_compiled_frozen_cls import KOU, instance
-
     from claimcheck.simulator.frozen_cls import frozen_run
+    from tests.test_compiled_frozen_cls import KOU, instance
     X, y, W0, a = instance(0, 4000)
     T, t0 = 1000, 100
     full = simulate_batch(X, y, W0, a, step_size=0.5, steps=T, activation=KOU, loss="logistic_mean",
