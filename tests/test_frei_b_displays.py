@@ -92,3 +92,20 @@ def test_contradiction_steps_only_where_the_hypothesis_holds():
     v = B.b2_contradiction(chain_scenario(3, 0.95, 0.35, 1, 2))
     assert v.outcome == "holds" and v.evidence.constants["indices"]
     assert B.b2_contradiction(chain_scenario(3, 0.95, 1.0, 1, 2)).outcome == "vacuous"  # in regime: never holds
+
+
+def test_theorem_42_table():
+    """The proof of Theorem 4.2 (App. E.7): 19 display blocks; every cited check exists; Case 2 is the only unreachable
+    one, and the ci instances' margin for its emptiness (9C_R√n/(4√10γ)) exceeds 1 at every γ < 1, n ≥ 2."""
+    from claimcheck.checkers.frei import thm4_2_proof as P
+    cov = P.coverage()
+    assert cov == {"displays": 19, "checked": 15, "erratum": 2, "cited": 2, "definition": 1, "unreachable": 1}
+    claims = _claims()
+    names = {c.name for c in claims["frei.thm4.2"].checks}
+    import re
+    for _d, status, where in P.TABLE:
+        if status in ("checked", "erratum") and where.startswith(P.T):
+            for part in re.sub(r"\([^()]*\)", "", where[len(P.T):]).split(", "):
+                assert part.strip() in names, part
+    for gam in (0.05, 0.5, 0.999):
+        assert P.CASE2_EMPTY({"R": 1.0, "gamma": gam, "n": 2}) > 1

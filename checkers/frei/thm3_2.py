@@ -188,7 +188,24 @@ CLAIM = register(Claim(
     printed_notes=[PrintedNote(
         "transcription", "Theorem 3.2, item 3", "v = (1/√m)Σ_{I₊}λ_ix_i (γ/√m)Σ_{I₋}λ_ix_i (no operator between the sums)",
         "v = (1/√m)Σ_{I₊}λ_ix_i − (γ/√m)Σ_{I₋}λ_ix_i, u likewise (the form of Lemma B.4)",
-        consequence="none: the printed expression is not a formula (a lost minus sign); no check of it is possible")],
+        consequence="none: the printed expression is not a formula (a lost minus sign); no check of it is possible"),
+        PrintedNote(
+            "hypothesis-stronger", "Theorem 3.2, assumption (H32) R_min² ≥ 3γ⁻³R²n·max_{i≠j}|⟨x_i,x_j⟩|",
+            "(H32) with the constant 3 (slack ≥ 1)",
+            "the conclusions hold on the suite's adversarial instances down to (H32) slack ≈ 0.5: within ×2 of "
+            "necessary for item 3's lower bound λ_i > 1/(2R_max²) (sharp up to ×2), ×33 stronger than needed for "
+            "items 2, 4–6 (first failures at slack 0.03)",
+            consequence="the theorem survives with (H32)'s 3 replaced by ≈ 1.5 on these instances (a weaker hypothesis "
+                        "is not proved: the scan is an adversary, not a proof); the constant 3 is what makes Lemma B.4's "
+                        "bound exactly 0 (proof-step-b4-displays, [d2]), so the PROOF needs it",
+            check="nc-item3-lambda-lower-below-h32",
+            evidence="scan (tests/test_frei_scans.py replays it): the constructed chain instance (generators.frei."
+                     "chain_scenario, three unit samples of one class, G = I + pE) violates item 3's lower bound exactly "
+                     "when λ₂ = (1 − 3p)/(c(1 − 2p)(1 + p)) ≤ ½, c = (γ²m₁ + m₂)/m, p = γ³/(9·slack): up to slack 0.424 "
+                     "at γ = 0.95 (m₁ = 1, m₂ = 2), 0.490 at γ = 0.99 (m₁ = 1, m₂ = 4), → 0.507 as γ → 1, c → 1 "
+                     "(2p² − 5p + 1 = 0); holds at 0.43 (γ = 0.95) and 0.50 (γ = 0.99). Random instances (150 per "
+                     "slack, patterns uniform/signs/random/aligned/anti): first λ-upper failure at slack 0.4, first "
+                     "non-identical neurons / several KKT points / non-linear boundary at 0.03 (common.NC_FOUND)")],
     checks=[
         _ir("item1-margins-tight", item1, "every KKT point has all margins exactly 1", sharpness=None,
             sharpness_why=IDENT),

@@ -311,6 +311,22 @@ PROOF_CHECKS = [
     Check("proof-display-42-printed-index", "in-regime", _item1_scenarios, _p("d6_42", "printed"), **_PS,
           sharpness=2.0, loose="measured looseness ×39 in ci (weak), as for the proof's reading",
           description="(42) as printed, with the sums Σ_{s=0}^{t−1}Ĝ(W⁽ᵗ⁾) = tĜ(W⁽ᵗ⁾) (index t for s)"),
+    Check("proof-display-42-second-line", "in-regime", _item1_scenarios, _p("d6_42_second", "proof"), **_PS,
+          sharpness=None, sharpness_why="the second line differs from the first only by ‖W⁽⁰⁾‖_F ≤ (√(2C_R)R_maxα/√n)S "
+                                        "(the 'In particular' display); the closing step is an arithmetic identity",
+          description="(42), second line and closing identity, at every Case-1 checkpoint and seed: the first right side ≤ "
+                      "[2√(2C_R)R_maxα/√n·ΣĜ]/[(αγR_min/(4√2R√n))ΣĜ] = 16C_R^{1/2}R²γ⁻¹ (Σ_{s<t}Ĝ(W⁽ˢ⁾)); the evidence "
+                      "counts Case-2 checkpoints (none: Case 2 is empty under (A1)–(A2), thm4_2_proof.CASE2_EMPTY)"),
+    Check("proof-display-42-second-line-printed-index", "in-regime", _item1_scenarios, _p("d6_42_second", "printed"),
+          **_PS, sharpness=None, sharpness_why="as proof-display-42-second-line",
+          description="(42), second line as printed, with Σ_{s=0}^{t−1}Ĝ(W⁽ᵗ⁾) = tĜ(W⁽ᵗ⁾) in both sums (the first right "
+                      "side then needs ‖W⁽⁰⁾‖_F ≤ (√(2C_R)R_maxα/√n)tĜ(W⁽ᵗ⁾), not what 'In particular' gives)"),
+    Check("proof-display-43-i-ii", "in-regime", _item1_scenarios, _p("d8_43_i_ii"), **_PS, sharpness=None,
+          sharpness_why="(i) and (ii) are the proof's own slack (Lemma E.1's bound, ΣĜ ≥ Ĝ(W⁽⁰⁾), Ĝ(W⁽⁰⁾) ≥ ¼); the ratios "
+                        "are reported",
+          description="(43) (i) and (ii) as printed, as relations between the right sides at every checkpoint t ≥ 1 and "
+                      "seed: 2‖W⁽⁰⁾‖_F/(cΣĜ) ≤ √5ω√(md log(4m/δ))/(cĜ(W⁽⁰⁾)) ≤ 4√5ω√(md log(4m/δ))/c, c = "
+                      "αγR_min/(4√2R√n) (Case 2's first line itself is never reached: thm4_2_proof.CASE2_EMPTY)"),
     Check("proof-display-43-identity", "in-regime", _item1_scenarios, _p("d7_43", "identity"), **_PS, sharpness=None,
           sharpness_why="an arithmetic identity (tolerance 10⁻¹²), expected to fail",
           erratum="(43) prints '= 16√10 C_R γ⁻¹RR_min⁻¹√nα⁻¹ω_init√(md log(4m/δ))'; the line before equals that "

@@ -146,6 +146,81 @@ def d6_42(scn, reading: str) -> Verdict:
                            hypotheses=H)
 
 
+def d6_42_second(scn, reading: str) -> Verdict:
+    """(42), second line and closing identity, at every Case-1 checkpoint t ≥ 1 and seed: the first right side ≤
+    [2√(2C_R)R_maxα/√n·S]/[(αγR_min/(4√2R√n))·S] (by 'In particular', ‖W⁽⁰⁾‖_F < (√(2C_R)R_maxα/√n)S), and that
+    fraction = 16C_R^{1/2}R²γ⁻¹ (arithmetic, on the instance's constants). S = Σ_{s<t}Ĝ(W⁽ˢ⁾) ("proof") or the
+    printed Σ_s Ĝ(W⁽ᵗ⁾) = tĜ(W⁽ᵗ⁾) ("printed"). Also reports the checkpoints in Case 2 (‖W⁽ᵗ⁾‖_F ≤ 2‖W⁽⁰⁾‖_F):
+    none exist under (A1)–(A2) on Lemma E.1's event (see CASE2_EMPTY)."""
+    inst, q, Ls, Gs, Wc, perp, cps, Lr, alpha, _, T, H = _data(scn)
+    cr = fc.C_R(q["R"], q["gamma"])
+    cum = np.concatenate([np.zeros((Gs.shape[0], 1)), np.cumsum(Gs, axis=1)], axis=1)
+    rng = np.random.default_rng([scn.seed, 42])  # W⁽⁰⁾ as drawn by thm4_2.trajectory (same generator, same order)
+    W0 = omega_init(scn, rng, Wc)
+    fro0 = np.sqrt((W0**2).sum((1, 2)) + perp.sum(1))
+    num_c = math.sqrt(2 * cr) * q["R_max"] * alpha / math.sqrt(q["n"])
+    den_c = alpha * q["gamma"] * q["R_min"] / (4 * math.sqrt(2) * q["R"] * math.sqrt(q["n"]))
+    closed = 16 * math.sqrt(cr) * q["R"] ** 2 / q["gamma"]
+    worst, cases, case2 = -np.inf, 0, 0
+    for t in cps:
+        if t < 1:
+            continue
+        W = Wc[t]
+        fro = np.sqrt((W**2).sum((1, 2)) + perp.sum(1))
+        S = cum[:, t] if reading == "proof" else t * Gs[:, t]
+        line1 = (fro0 + num_c * S) / (den_c * S)
+        line2 = (2 * num_c * S) / (den_c * S)
+        case1 = fro > 2 * fro0
+        cases += int(case1.sum())
+        case2 += int((~case1).sum())
+        if case1.any():
+            worst = max(worst, float((line1 / line2)[case1].max()))
+    if cases == 0:
+        return Verdict.vacuous("no checkpoint in Case 1 (‖W⁽ᵗ⁾‖_F > 2‖W⁽⁰⁾‖_F)")
+    ident = abs(2 * num_c / den_c - closed) / closed
+    c = _const(q, T, {"case1_points": cases, "case2_points": case2, "closing_identity_residual": ident,
+                      "bound_42": closed, "case2_excluded_by": CASE2_EMPTY(q)})
+    lab = "Σ_{s<t}Ĝ(W⁽ˢ⁾)" if reading == "proof" else "printed Σ_s Ĝ(W⁽ᵗ⁾)"
+    return Verdict.all_of([
+        Verdict.compare(f"max over Case-1 checkpoints and seeds of (42)'s first right side / its second ({lab})", worst,
+                        1.0, "<=", constants=c, hypotheses=H),
+        Verdict.compare("(42) closing identity: |2√(2C_R)R_max·4√2R/(γR_min) − 16C_R^{1/2}R²γ⁻¹| / 16C_R^{1/2}R²γ⁻¹", ident,
+                        1e-12, "<=", constants=c, hypotheses=H)])
+
+
+def d8_43_i_ii(scn) -> Verdict:
+    """(43) (i) and (ii) as relations between right sides, at every checkpoint t ≥ 1 and seed (they do not depend on
+    the case; the first line, Case 2's ‖W‖_F/‖W‖₂ ≤ 2‖W⁽⁰⁾‖_F/(cΣĜ), is never reached: CASE2_EMPTY):
+    (i) 2‖W⁽⁰⁾‖_F/(cΣ_{s<t}Ĝ(W⁽ˢ⁾)) ≤ √5ω√(md log(4m/δ))/(cĜ(W⁽⁰⁾)) (Lemma E.1 and ΣĜ ≥ Ĝ(W⁽⁰⁾)),
+    (ii) ≤ 4√5ω√(md log(4m/δ))/c (Ĝ(W⁽⁰⁾) ≥ ¼, (35)); c = αγR_min/(4√2R√n), ω the run's ω_init (printed ω_min)."""
+    inst, q, Ls, Gs, Wc, perp, cps, Lr, alpha, omega, T, H = _data(scn)
+    cum = np.concatenate([np.zeros((Gs.shape[0], 1)), np.cumsum(Gs, axis=1)], axis=1)
+    rng = np.random.default_rng([scn.seed, 42])
+    W0 = omega_init(scn, rng, Wc)
+    fro0 = np.sqrt((W0**2).sum((1, 2)) + perp.sum(1))
+    c = alpha * q["gamma"] * q["R_min"] / (4 * math.sqrt(2) * q["R"] * math.sqrt(q["n"]))
+    root = math.sqrt(inst.m * q["d"] * math.log(4 * inst.m / q["delta"]))
+    r1 = math.sqrt(5) * omega * root / (c * Gs[:, 0])
+    r2 = 4 * math.sqrt(5) * omega * root / c
+    ti = [t for t in cps if t >= 1]
+    r0 = np.stack([2 * fro0 / (c * cum[:, t]) for t in ti])
+    consts = _const(q, T, {"omega": omega, "min_G0": float(Gs[:, 0].min()), "max_2fro0_over_E1": float(
+        (2 * fro0 / (math.sqrt(5) * omega * root)).max())})
+    return Verdict.all_of([
+        Verdict.compare("max over t ≥ 1 and seeds of (43)(i): [2‖W⁽⁰⁾‖_F/(cΣ_{s<t}Ĝ)] / [√5ω√(md log(4m/δ))/(cĜ(W⁽⁰⁾))]",
+                        float((r0 / r1[None]).max()), 1.0, "<=", constants=consts, hypotheses=H),
+        Verdict.compare("max over seeds of (43)(ii): [√5ω√(…)/(cĜ(W⁽⁰⁾))] / [4√5ω√(…)/c] (Ĝ(W⁽⁰⁾) ≥ ¼)",
+                        float((r1 / r2).max()), 1.0, "<=", constants=consts, hypotheses=H)])
+
+
+def CASE2_EMPTY(q) -> float:
+    """Why Case 2 (‖W⁽ᵗ⁾‖_F ≤ 2‖W⁽⁰⁾‖_F, t ≥ 1) is empty under the theorem's hypotheses: Lemma E.13 gives ‖W⁽ᵗ⁾‖_F ≥
+    ‖W⁽ᵗ⁾‖₂ ≥ (αγR_min/(4√2R√n))Σ_{s<t}Ĝ(W⁽ˢ⁾) ≥ αγR_min/(16√2R√n) (Ĝ(W⁽⁰⁾) ≥ 1/4, (35)), while Lemma E.1 and (A2)
+    give 2‖W⁽⁰⁾‖_F ≤ 2√5ω√(md log(4m/δ)) ≤ 2√5αγ²R_min/(72RC_Rn). Case 2 thus needs 9C_R√n ≤ 4√10γ, false for every
+    γ < 1 (C_R > 10). Returns the margin 9C_R√n/(4√10γ) (> 1: Case 2 empty)."""
+    return 9 * fc.C_R(q["R"], q["gamma"]) * math.sqrt(q["n"]) / (4 * math.sqrt(10) * q["gamma"])
+
+
 def d7_43(scn, which: str) -> Verdict:
     """(43) on the instance's constants: "identity" — the printed "= 16√10 C_R γ⁻¹RR_min⁻¹√nα⁻¹ω√(md log(4m/δ))"
     against the line before, 4√5ω√(…)/(αγR_min/(4√2R√n)) (relative gap); "iii" — that line (as printed, with C_R)
@@ -165,3 +240,44 @@ def d7_43(scn, which: str) -> Verdict:
                                hypotheses=H)
     return Verdict.compare("(43) as printed, 16√10C_Rγ⁻¹RR_min⁻¹√nα⁻¹ω√(md log(4m/δ)) / (γ/√n)", printed / (g / math.sqrt(n)),
                            1.0, "<=", constants=_const(q, T, {"printed": printed, "C_R": cr}), hypotheses=H)
+
+
+# Every display block of the proof of Theorem 4.2 (App. E.7, paper l. 1330–1415) and its status: checked (as printed,
+# by the named check of frei.thm4.2), erratum (violated as printed, declared), cited (checked through the lemma check
+# it cites), definition, unreachable (a case the hypotheses exclude: CASE2_EMPTY).
+T = "frei.thm4.2 "
+TABLE: list[tuple[str, str, str]] = [
+    ("smoothness descent L̂⁺ ≤ L̂ − α‖∇‖² + R_max²max(1, H/√m)α²‖∇‖²", "checked", T + "proof-display-descent"),
+    ("proxy PL γ²R_min²Ĝ²/(8R²n) ≤ ‖∇L̂‖²", "checked", T + "proof-display-proxy-pl"),
+    ("‖∇L̂‖² ≤ (2/α)[L̂(W⁽ᵗ⁺¹⁾) − L̂(W⁽ᵗ⁾)] (reversed difference)", "erratum",
+     T + "proof-display-descent-printed-sign, proof-display-descent-corrected"),
+    ("telescoping (1/T)ΣĜ² ≤ 16nR²L̂₀/(γ²R_min²αT)", "checked", T + "proof-display-telescoping"),
+    ("Ĝ(W⁽ᵀ⁻¹⁾) = min_{t<T}Ĝ", "checked", T + "proof-display-telescoping"),
+    ("Ĝ(W⁽ᵀ⁻¹⁾) ≤ √(16L̂₀nR²/(γ²R_min²αT))", "checked", T + "proof-display-telescoping"),
+    ("L̂ ≤ 2Ĝ ≤ 2√(…)", "checked", T + "proof-display-telescoping"),
+    ("‖w_j‖ ≥ |⟨w_j, μ̂/‖μ̂‖⟩| ≥ α|a_j|R_min²/(4√2R_max√n)ΣĜ (no γ)", "checked", T + "item2-proof-printed-no-gamma"),
+    ("StableRank(W) = ‖W‖_F²/‖W‖₂²", "definition", ""),
+    ("Case 1: 2‖W⁽⁰⁾‖_F < ‖W⁽ᵗ⁾‖_F ≤ ‖W⁽⁰⁾‖_F + (√(2C_R)R_maxα/√n)ΣĜ", "cited", "frei.lemE.12 (in-regime, late phase)"),
+    ("'In particular' ‖W⁽⁰⁾‖_F < (√(2C_R)R_maxα/√n)ΣĜ", "cited", "frei.lemE.12 (its consequence in Case 1)"),
+    ("(42) first line", "checked", T + "proof-display-42, proof-display-42-printed-index"),
+    ("(42) second line", "checked", T + "proof-display-42-second-line, proof-display-42-second-line-printed-index"),
+    ("(42) '= 16C_R^{1/2}R²γ⁻¹'", "checked", T + "proof-display-42-second-line (closing identity)"),
+    ("Case 2: ‖W‖_F/‖W‖₂ ≤ 2‖W⁽⁰⁾‖_F/((αγR_min/(4√2R√n))ΣĜ)", "unreachable",
+     "Case 2 is empty for t ≥ 1 under (A1)–(A2) on Lemma E.1's event (CASE2_EMPTY: 9C_R√n/(4√10γ) > 1, ≈ 22 in ci); "
+     "proof-display-42-second-line counts 0 Case-2 checkpoints on every run"),
+    ("(43) (i), (ii): Lemma E.1, Ĝ(W⁽⁰⁾) ≥ ¼ (between right sides)", "checked", T + "proof-display-43-i-ii"),
+    ("(43) '= 16√10C_Rγ⁻¹RR_min⁻¹√nα⁻¹ω√(md log(4m/δ))' (extra C_R)", "erratum", T + "proof-display-43-identity"),
+    ("(43) (iii) ≤ γ/√n ≤ 16C_R^{1/2}R²γ⁻¹", "checked", T + "proof-display-43-iii"),
+    ("SR ≤ 16²C_RR⁴γ⁻² = C₂", "checked", T + "item3-stable-rank, item3-stable-rank-large-n"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Display blocks, checked as printed (errata included), errata, cited, definitions, unreachable."""
+    out = dict.fromkeys(("displays", "checked", "erratum", "cited", "definition", "unreachable"), 0)
+    for _d, status, _w in TABLE:
+        out["displays"] += 1
+        out["checked"] += status in ("checked", "erratum")
+        if status != "checked":
+            out[status] += 1
+    return out
