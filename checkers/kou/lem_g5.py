@@ -29,7 +29,7 @@ from claimcheck.checkers.kou.margins import (G_ACT, G_BETA, G_ORTH, G_STEP, g_qu
 from claimcheck.checkers.solvers.maxmargin import kkt_check
 from claimcheck.checkers.kou.regimes import APP_G, stamped
 from claimcheck.checkers.kou.common import sigma_prime
-from claimcheck.checkers.kou.steps_g import coverage as _coverage
+from claimcheck.checkers.kou.steps_g import coverage as _coverage, shared_draws
 from claimcheck.checkers.verdict import Verdict
 
 KKT_TOL = Constant("tolerance on ε_∞", 0.05,
@@ -122,6 +122,12 @@ def structure_verdict(scn) -> Verdict:
 
 def _in(p):
     return g_regime(H=3 * horizon(p), eta_hat=(1.0 / 3.0, 1.0 / 3.0), gammas=(0.1, 0.5, 0.9))
+
+
+def _in_shared(p):
+    """The statement's draws (``_in``) as a list (steps_g.shared_draws): the display checks, the expected erratum
+    included, never run GD on a new mutation or shrink candidate (a 3000-step run each)."""
+    return shared_draws(_in, p, cost=2.0)
 
 
 # Every display of the proof of Lemma G.5 (display blocks of the transcription, by line; 12), as printed: (display,
@@ -319,7 +325,7 @@ CLAIM = register(Claim(
                     "tolerance 0.05 — after the activation pattern freezes the per-row coefficients coincide and "
                     "ρ_{−y_i,r,i} = −γρ_{y_i,r,i} holds to rounding, so the tolerance can never be approached "
                     "(issue 16 item 5: graded with the fixed factor 2, not exempted)"),
-        *[Check(name, "in-regime", _in, (lambda s, _w=w: display_verdict(s, _w)), cost=2.0, target="proof-step",
+        *[Check(name, "in-regime", _in_shared, (lambda s, _w=w: display_verdict(s, _w)), cost=2.0, target="proof-step",
                 description=desc, erratum=err, sharpness=None,
                 sharpness_why=("an expected erratum (fails as printed)" if err else
                                "an intermediate display of the proof (a limit or an identity): its tolerance is declared, "
