@@ -158,3 +158,36 @@ def test_g5_gradient_drops_one_over_m():
     assert lem_g5.display_verdict(scn, "g11").outcome == "holds"
     for w in ("g13", "l1814", "l1818", "l1824", "l1830"):
         assert lem_g5.display_verdict(scn, w).outcome == "holds", w
+
+
+# ---------------------------------------------------------------- the statement's draws, shared
+
+
+def test_shared_draws_are_the_generators_first_draws_and_replay():
+    from hypothesis import find
+    from hypothesis.errors import NoSuchExample
+
+    from claimcheck.generators.profiles import get_profile
+    from claimcheck.checkers.kou.steps_g import shared_draws
+
+    prof = get_profile("ci")
+    lst = shared_draws(lem_g1._in, prof).elements
+    assert 4 <= len(lst) <= prof.max_examples(1.0) and len(set(lst)) == len(lst)
+    again: list = []
+    try:
+        find(lem_g1._in(prof), lambda s: again.append(s) and False, settings=prof.hypothesis_settings(1.0))
+    except NoSuchExample:
+        pass
+    assert list(lst) == list(dict.fromkeys(again))  # derandomized: the same draws, in order
+    assert shared_draws(lem_g4._in, prof).elements == lst  # the same generator: one list for G.1 and G.4
+
+
+def test_a_display_runs_under_the_dev_profile():
+    from claimcheck.generators.profiles import get_profile
+
+    prof = get_profile("dev")
+    lst = lem_g1._in_shared(prof).elements
+    assert len(lst) >= prof.min_informative
+    scn = next(s for s in lst if s["data"] == "orth")
+    small = Scenario(scn.family, scn.seed, {**dict(scn.params), "horizon": 150})
+    assert _g1(small, "l1589").outcome == "holds"
