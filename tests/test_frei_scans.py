@@ -104,3 +104,19 @@ def test_theorem_42_constants():
     assert sp.simplify(frac - 16 * sp.sqrt(CR) * (Rx / Rn) ** 2 / g) == 0
     assert sp.simplify((16 * sp.sqrt(CR) * R**2 / g) ** 2 - 16**2 * CR * R**4 / g**2) == 0
     assert sp.simplify(4 * sp.sqrt(5) * 4 * sp.sqrt(2) - 16 * sp.sqrt(10)) == 0
+
+
+def test_theorem_42_step_and_init_scan():
+    """(A1) and (A2) scans behind Theorem 4.2's hypothesis-stronger notes: item 1 holds at α and ω_init 10⁵ × their
+    bounds on the first ci instance of item1-risk-rate (the verdict's measured ratio ≤ 1; the runner would label the
+    example 'outside', the point of the scan)."""
+    from claimcheck.checkers.frei import thm4_2 as t
+    from claimcheck.generators.scenario import Scenario
+    base = {"B": 48, "R": 1.0, "alpha_frac": 1.0, "d": 2, "d_big": 2, "delta": 0.1, "gamma": 0.95, "m1": 1, "m2": 1,
+            "n": 2, "n_pos": 0, "omega_frac": 1.0, "pattern": "uniform", "slack": 1.000000001, "sr_steps": 200,
+            "target": "H42", "test_alpha": 0.001}
+    for key in ("alpha_frac", "omega_frac"):
+        v = t.item1(Scenario("frei", 0, {**base, key: 1e5}))
+        assert v.evidence.measured <= v.evidence.bound, (key, v.evidence.measured)
+        h = dict(v.evidence.hypotheses)[t.A1.text if key == "alpha_frac" else t.A2.text]
+        assert not (h["holds"] if isinstance(h, dict) else h.holds)

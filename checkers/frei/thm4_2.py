@@ -687,6 +687,26 @@ CLAIM = register(Claim(
                     "ω_init (the initialisation scale of (A2); 'ω_min' is defined nowhere)",
                     consequence="none: (iii) and the text use ω_init",
                     check="proof-display-43-i-ii", evidence="(i) and (ii) hold with ω = ω_init on every ci example"),
+        PrintedNote("hypothesis-stronger", "Theorem 4.2, (A1) α ≤ γ²(5nR_max²R²C_R max(1, H))⁻¹",
+                    "(A1) (step size at most the printed bound)",
+                    "item 1 still holds at α = 10⁵ × the (A1) bound (no failure found up to there; the scan stopped): "
+                    "(A1) is stronger than needed for item 1 by ≥ ×10⁵ on the scanned instance",
+                    consequence="a finding about the hypothesis, not a weaker theorem: the proof needs (A1) for the "
+                                "descent display (proof-display-descent, itself ×17 loose); item 3 cannot be scanned at "
+                                "n = 2 (its bound C₂ ≈ 6·10³ exceeds the attainable stable rank 2: vacuous)",
+                    check="item1-risk-rate",
+                    evidence="tests/test_frei_scans.py::test_theorem_42_step_and_init_scan replays it: the first ci "
+                             "instance of item1-risk-rate (n = 2, γ = 0.95, uniform pattern, 48 seeds), alpha_frac 1, 10², "
+                             "10⁴, 10⁵: max_t L̂/bound = 0.0150, 0.0150, 6·10⁻⁵, 3·10⁻⁴⁴ (the horizon shrinks as 1/α)"),
+        PrintedNote("hypothesis-stronger", "Theorem 4.2, (A2) ω_init ≤ αγ²R_min(72RC_R n√(md log(4m/δ)))⁻¹",
+                    "(A2) (initialisation scale at most the printed bound)",
+                    "item 1 still holds at ω_init = 10⁵ × the (A2) bound (no failure found up to there): (A2) is "
+                    "stronger than needed for item 1 by ≥ ×10⁵ on the scanned instance",
+                    consequence="the proof uses (A2) for (43)(iii) and Lemma E.11 (the loss ratio at W⁽⁰⁾); item 3's "
+                                "stable rank grows with ω (1 + 5·10⁻⁸ at the bound, 1.31 at 10⁵×) but stays far below C₂",
+                    check="item1-risk-rate",
+                    evidence="tests/test_frei_scans.py::test_theorem_42_step_and_init_scan: omega_frac 1 … 10⁵ on the "
+                             "same instance: max_t L̂/bound = 0.01501 at every scale"),
         PrintedNote("wording", "Section 5 (benign bias), 'd ≫ n^{1/(1−2β)} ∨ n²'", "d ≫ n^{1/(1−2β)} ∨ n²",
                     "d = K·(n^{1/(1−2β)} ∨ n²) with K = 10⁷ (the constant K_≫)",
                     consequence="the Gaussian-mixture check holds (H42) at these d; a smaller K is not tested"),
