@@ -109,3 +109,16 @@ def test_lai_lem10_rho_over_q_at_the_bai_yin_scale():
         scn = find(stat_scenario(K=16, base=_hd(n=(n, n))), lambda s: True, settings=FIND)
         r = _prob(scn).evidence.constants["max_rho_over_q"]
         assert 1.0 <= r <= 4.0, (n, r)
+
+
+def test_frei_static_scenarios_draw_the_printed_width_range():
+    """static_scenarios (Frei's Section 3 checks): "m₁, m₂ ∈ {1, …, 4}, γ ∈ [0.05, 0.99]" — both ends of each width
+    range are drawn, m₁ = 1 (a single positive unit, the corner where a neuron's KKT region is alone) included.
+    Kills checkers/frei/common.py:268 (default m₁ range (1, 4) → (2, 4))."""
+    from claimcheck.checkers.frei.common import static_scenarios
+    for key in ("m1", "m2"):
+        for end in (1, 4):
+            s = find(static_scenarios(), lambda s, key=key, end=end: s[key] == end, settings=FIND)
+            assert s[key] == end
+    lo = find(static_scenarios(), lambda s: True, settings=FIND)
+    assert 1 <= lo["m1"] <= 4 and 1 <= lo["m2"] <= 4
