@@ -114,3 +114,27 @@ def test_linear_pair_state_in_the_plane(mode):
     else:
         cos1 = Wt[0] @ a / (np.linalg.norm(Wt[0]) * np.linalg.norm(a))
         assert cos1 == pytest.approx(math.cos(0.3), rel=1e-12)
+
+
+def test_gram_series_root_stops_at_the_first_small_remainder(monkeypatch):
+    """StructuredGram.root_times: the binomial series of (I + A)^{1/2} is "truncated where the remainder bound
+    β^{K+1}/(1 − β) is below 2⁻⁵⁶". Rank one, n = 5, dg = 1, p = 1/16: β = |p|(n − 1) = 1/4, so K = 28 terms
+    (4^{−29}·4/3 < 2⁻⁵⁶ ≤ 4^{−28}·4/3), one product by G each — and the root is exact: (B₀Rᵀ)ᵀ(B₀Rᵀ) = G for B₀ = I.
+    Kills generators/gram.py:132 (β^{k+1} → β^{k−1}: two terms past the stated truncation)."""
+    from claimcheck.generators.gram import StructuredGram
+    n = 5
+    op = StructuredGram("rank1", np.ones(n), 1.0 / 16, np.ones(n))
+    assert op.offdiag_norm_bound() == 0.25
+    assert 4.0**-29 * 4 / 3 < 2.0**-56 <= 4.0**-28 * 4 / 3
+    calls = []
+    orig = StructuredGram.right_multiply
+
+    def counted(self, C):
+        calls.append(1)
+        return orig(self, C)
+
+    monkeypatch.setattr(StructuredGram, "right_multiply", counted)
+    Rt = op.root_times(np.eye(n))
+    assert len(calls) == 28
+    monkeypatch.setattr(StructuredGram, "right_multiply", orig)
+    assert np.allclose(Rt.T @ Rt, op.dense(), rtol=0, atol=1e-15)
