@@ -14,7 +14,9 @@ from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, abs_sums, effective, leaky_hypotheses, leaky_in_regime,
                                        leaky_setup, stepwise)
+from claimcheck.checkers.kou.lem_c2 import chain, pairs, shared
 from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.verdict import Verdict
 
 C8 = Hypothesis("(C.8) holds at time t: Σ_r|ρ_{j,r,i}⁽ᵗ⁾| ≥ c₁γ²Σ_r|ρ_{j′,r,i′}⁽ᵗ⁾| ∀j, j′, i, i′", "Lemma C.4",
@@ -119,6 +121,37 @@ def _sum_bounds(scn, side: str, reading: str = "printed") -> Verdict:
                     hypotheses=measured(qq, *leaky_hypotheses()), details=det)
 
 
+def _l753(scn) -> Verdict:
+    """The per-step block of the proof of Lemma C.4 (transcription line 753), on every consecutive recorded pair
+    (t, t+1) (every step up to 300): |ρ_{j,r,i}⁽ᵗ⁾| + γη|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm) ≤ |ρ_{j,r,i}⁽ᵗ⁺¹⁾| ≤ |ρ⁽ᵗ⁾| + η|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm)."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    k = pairs(run)
+    q = run.q
+    A = np.abs(run.rho)  # (T, 2, m, n)
+    inc = q["eta"] / (q["n"] * q["m"]) * np.abs(run.lprime[k])[:, None, None, :] * q["nrm2"][None, None, None, :]
+    return chain("line 753: |ρ⁽ᵗ⁾| + γη|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm) ≤ |ρ_{j,r,i}⁽ᵗ⁺¹⁾| ≤ |ρ⁽ᵗ⁾| + η|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm), worst j, r, i "
+                 "and pair (t, t+1)", [(A[k + 1], A[k] + K["gamma"] * inc, ">="), (A[k + 1], A[k] + inc, "<=")], run.t[k],
+                 constants=effective(K), hypotheses=measured(qq, *leaky_hypotheses()))
+
+
+# The displays of the proof of Lemma C.4 (transcription line numbers): (display, printed text, status, check or reason).
+TABLE = [
+    ("l753", "|ρ⁽ᵗ⁺¹⁾| ≥ |ρ⁽ᵗ⁾| + γη|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm), |ρ⁽ᵗ⁺¹⁾| ≤ |ρ⁽ᵗ⁾| + η|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm)", "checked",
+     "proof-step-l753"),
+    ("l757", "|ρ_{j,r,i}⁽ᵗ⁾| ≥ (γη‖x_i‖²/nm)Σ_{s=1}^{t−1}|ℓ_i′⁽ᵗ⁾|", "checked", "proof-step-sum-lower-as-printed"),
+    ("l759", "|ρ_{j,r,i}⁽ᵗ⁾| ≤ (η‖x_i‖²/nm)Σ_{s=1}^{t−1}|ℓ_i′⁽ᵗ⁾|", "erratum", "proof-step-sum-upper-as-printed"),
+    ("l763", "m|ρ_{j,r,i}⁽ᵗ⁾| ≥ γΣ_r|ρ_{j,r,i}⁽ᵗ⁾|", "checked", "proof-step-c41"),
+    ("c41", "(C.41) Σ_r|ρ_{j′,r,i′}⁽ᵗ⁾| ≥ mγ|ρ_{j′,r′,i′}⁽ᵗ⁾|", "checked", "proof-step-c41"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma C.4 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
 CLAIM = register(Claim(
     id="kou.lemC.4", paper="kou", ref="Lemma C.4",
     title="Pointwise balance from the balance of sums (C.8)",
@@ -165,6 +198,10 @@ CLAIM = register(Claim(
         Check("proof-step-c41", "in-regime", leaky_in_regime, _c41, target="proof-step",
               description="(C.41) at every recorded step: the γ-sandwich for the same sample i (any data)",
               sharpness=2.0),
+        Check("proof-step-l753", "in-regime", shared, _l753, target="proof-step",
+              description="line 753 (the per-step block, both lines) as printed, every consecutive pair t ≤ 300",
+              sharpness=None, sharpness_why="σ′ ∈ [γ, 1]: the upper line is attained (σ′ = 1) and the lower line at σ′ = γ "
+                                            "at every step: both are ties, reported not graded"),
     ]),
     notes="Its hypothesis (C.8) holds on every instance (Lemma C.1), so no instance breaks it; the former control "
           "(c₁ pushed past the attained ratio) was circular and is removed (no_known_control, issue 16 item 4).",
