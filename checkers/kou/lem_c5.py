@@ -16,7 +16,9 @@ from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C2, effective, leaky_hypotheses, leaky_in_regime, own_opp, stepwise,
                                        leaky_setup)
+from claimcheck.checkers.kou.lem_c2 import chain, own_opp_raw, shared
 from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.verdict import Verdict
 
 
@@ -130,6 +132,83 @@ def _chain(scn, which: str) -> Verdict:
                     (1 - g**-4 * x / c1) * np.abs(opp[w]), np.full(opp[w].shape, b), ">", run.t[w], **kw)
 
 
+def _line(scn, name: str) -> Verdict:
+    """Lines 786, 788 (j = y_i) and 809, 811 (j ≠ y_i) of the proof of Lemma C.5 as printed, each as the link from
+    the line before, at every recorded t ≥ T₁ (the window of the chain checks above), worst r, i. ρ_{y_i,r,i} = ρ̄,
+    ρ_{−y_i,r,i} = ρ̲ by (C.10); x = R_min⁻²pn; the cross terms Σ_{i′≠i}ρ_{j,r,i′}‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ from the
+    recorded ρ and the data."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    w = run.t >= K["T1"]
+    inst, q = run.inst, run.q
+    n, m = inst.n, inst.m
+    oi = (inst.y < 0).astype(int)
+    X = inst.X
+    G = X @ X.T
+    Gn = G / q["nrm2"][:, None]  # ⟨x_{i′}, x_i⟩/‖x_{i′}‖², (i′, i)
+    np.fill_diagonal(Gn, 0.0)
+    P0 = (inst.W0 @ X.T).reshape(2, m, n)
+    pick = lambda a, own: np.moveaxis(a[:, oi if own else 1 - oi, :, np.arange(n)], 0, -1)  # (T, m, n)
+    rho = run.rho[w]
+    cross = rho @ Gn  # (T, 2, m, n): Σ_{i′≠i}
+    absum = np.abs(rho).sum(-1, keepdims=True) - np.abs(rho)  # Σ_{i′≠i}|ρ_{j,r,i′}|
+    A, B = (a[w] for a in own_opp_raw(run))  # ρ̄_{y_i,r,i}, ρ̲_{−y_i,r,i}
+    g, b, c1 = K["gamma"], K["beta"], K["c1"]
+    p, Rm2 = q["p"], q["R_min"]**-2
+    x = p * n * Rm2
+    kw = dict(constants=effective(K), hypotheses=measured(qq, *leaky_hypotheses()))
+    if name in ("l786", "l788"):
+        Z = np.moveaxis(run.preact[w][:, oi, :, np.arange(n)], 0, -1)
+        P0o = np.moveaxis(P0[oi, :, np.arange(n)], 0, -1)[None]
+        l784 = P0o + A + pick(cross, True)
+        l786 = A - pick(absum, True) * Rm2 * p - b
+        if name == "l786":
+            return chain("line 786: ⟨w⁽⁰⁾_{y_i,r}, x_i⟩ + ρ̄_{y_i,r,i}⁽ᵗ⁾ + Σ_{i′≠i}ρ_{y_i,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (line "
+                         "784, = ⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩) ≥ ρ̄_{y_i,r,i}⁽ᵗ⁾ − Σ_{i′≠i}|ρ_{y_i,r,i′}⁽ᵗ⁾|R_min⁻²p − β, worst r, i, t ≥ T₁",
+                         [(l784, l786, ">="), (Z, l786, ">=")], run.t[w], **kw)
+        return chain("line 788: ρ̄ − Σ_{i′≠i}|ρ_{y_i,r,i′}⁽ᵗ⁾|R_min⁻²p − β ≥ ρ̄_{y_i,r,i}⁽ᵗ⁾ − γ⁻⁴c₁⁻¹ρ̄_{y_i,r,i}⁽ᵗ⁾R_min⁻²pn − β, "
+                     "worst r, i, t ≥ T₁", [(l786, A - g**-4 / c1 * A * x - b, ">=")], run.t[w], **kw)
+    Z = np.moveaxis(run.preact[w][:, 1 - oi, :, np.arange(n)], 0, -1)
+    P0n = np.moveaxis(P0[1 - oi, :, np.arange(n)], 0, -1)[None]
+    l807 = P0n + B + pick(cross, False)
+    l809 = B + pick(cross, False)
+    if name == "l809":
+        return chain("line 809 as printed: ⟨w⁽⁰⁾_{−y_i,r}, x_i⟩ + Σ_{i′}ρ_{−y_i,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (line 807) = "
+                     "ρ̲_{−y_i,r,i}⁽ᵗ⁾ + Σ_{i′≠i}ρ_{−y_i,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (no ⟨w⁽⁰⁾, x_i⟩), worst r, i, t ≥ T₁",
+                     [(l807, l809, "=")], run.t[w], details={"max_abs_w0_x": float(np.abs(P0n).max())}, **kw)
+    l811 = B + pick(absum, False) * Rm2 * p + b
+    return chain("line 811: line 809 (as printed) and ⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ ≤ ρ̲_{−y_i,r,i}⁽ᵗ⁾ + Σ_{i′≠i}|ρ_{−y_i,r,i′}⁽ᵗ⁾|R_min⁻²p "
+                 "+ β, worst r, i, t ≥ T₁", [(l809, l811, "<="), (Z, l811, "<=")], run.t[w], **kw)
+
+
+DEF_782 = "definition: Definition 5.1's decomposition of w⁽ᵗ⁾ evaluated at x_i (the recorded ⟨w, x_i⟩ is computed from it)"
+# The displays of the proof of Lemma C.5 (transcription line numbers): (display, printed text, status, check or reason).
+TABLE = [
+    ("l782", "⟨w_{j,r}⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾_{j,r}, x_i⟩ + Σ_{i′}ρ_{j,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (j = y_i)", "definition", DEF_782),
+    ("l784", "= ⟨w⁽⁰⁾_{j,r}, x_i⟩ + ρ̄_{j,r,i}⁽ᵗ⁾ + Σ_{i′≠i}ρ_{j,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩", "implied",
+     "the split of the sum at i′ = i plus (C.10) ρ̲_{y_i,r,i} = 0 (checked in Lemma C.2's proof-step-c10-signs); with "
+     "the recorded ρ an identity by construction"),
+    ("l786", "≥ ρ̄_{j,r,i}⁽ᵗ⁾ − Σ_{i′≠i}|ρ_{j,r,i′}⁽ᵗ⁾|R_min⁻²p − β", "checked", "proof-step-l786"),
+    ("l788", "≥ ρ̄_{j,r,i}⁽ᵗ⁾ − γ⁻⁴c₁⁻¹ρ̄_{j,r,i}⁽ᵗ⁾R_min⁻²pn − β", "checked", "proof-step-l788"),
+    ("l790", "= (1 − γ⁻⁴c₁⁻¹R_min⁻²pn)ρ̄_{j,r,i}⁽ᵗ⁾ − β", "checked", "proof-step-c5-own-chain"),
+    ("c43", "(C.43) ρ̄_{y_i,r,i}⁽ᵗ⁾ ≥ c̃γηR_min²T₁/(nm) = C′c̃γR_min²R_max⁻²", "checked", "proof-step-c43"),
+    ("l801", "(1 − γ⁻¹c₁⁻⁴R_min⁻²pn)ρ̄_{y_i,r,i}⁽ᵗ⁾ > β", "erratum", "proof-step-relation-as-printed"),
+    ("l807", "⟨w_{j,r}⁽ᵗ⁾, x_i⟩ = ⟨w⁽⁰⁾_{j,r}, x_i⟩ + Σ_{i′}ρ_{j,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (j ≠ y_i)", "definition", DEF_782),
+    ("l809", "= ρ̲_{j,r,i}⁽ᵗ⁾ + Σ_{i′≠i}ρ_{j,r,i′}⁽ᵗ⁾‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩", "erratum", "proof-step-l809-as-printed"),
+    ("l811", "≤ ρ̲_{j,r,i}⁽ᵗ⁾ + Σ_{i′≠i}|ρ_{j,r,i′}⁽ᵗ⁾|R_min⁻²p + β", "checked", "proof-step-l811"),
+    ("l813", "≤ ρ̲_{j,r,i}⁽ᵗ⁾ − γ⁻¹c₂⁻¹ρ̲_{j,r,i}⁽ᵗ⁾R_min⁻²pn − β", "erratum", "proof-step-c5-opp-chain-as-printed"),
+    ("l815", "= (1 − γ⁻¹c₂⁻¹R_min⁻²pn)ρ̲_{j,r,i}⁽ᵗ⁾ − β", "erratum", "proof-step-c5-opp-chain-as-printed"),
+    ("c44", "(C.44) |ρ̲_{−y_i,r,i}⁽ᵗ⁾| ≥ C′c̃γR_min²R_max⁻²", "checked", "proof-step-c44"),
+    ("l826", "(1 − γ⁻⁴c₁⁻¹R_min⁻²pn)|ρ̲_{−y_i,r,i}⁽ᵗ⁾| > β", "checked", "proof-step-c5-relation-opp"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma C.5 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
 def _large_init(p):
     """σ̂ ∈ [1, 8] (20–160× the Theorem 4.1 regime's 1/20: (C.2) broken, β ≫ γ); γ ∈ {0.1, 0.25}."""
     return leaky_nc(p, steps=300, sig_factor=(1.0, 8.0), gammas=(0.1, 0.25), m=(1, 3), n=(2, 4))
@@ -197,6 +276,17 @@ CLAIM = register(Claim(
         Check("proof-step-c5-relation-opp", "in-regime", leaky_in_regime, lambda s: _chain(s, "rel-opp"),
               target="proof-step", description="line 826 with the measured |ρ̲_{−y_i,r,i}⁽ᵗ⁾|, every recorded t ≥ T₁",
               sharpness=None, sharpness_why="a sign condition (> β) on the run: slack reported, not graded"),
+        *[Check(f"proof-step-{d}", "in-regime", shared, (lambda s, _d=d: _line(s, _d)), target="proof-step",
+                description=f"line {d[1:]} as printed (the link from the line before), every recorded t ≥ T₁",
+                sharpness=None, sharpness_why="an intermediate display of the proof: its slack is reported, not graded")
+          for d in ("l786", "l788", "l811")],
+        Check("proof-step-l809-as-printed", "in-regime", shared, lambda s: _line(s, "l809"), target="proof-step",
+              sharpness=None, sharpness_why="an expected erratum (fails by construction)",
+              erratum="proof of C.5, j ≠ y_i chain, line 809: the printed '= ρ̲_{j,r,i} + Σ_{i′≠i}…' drops the term "
+                      "⟨w⁽⁰⁾_{j,r}, x_i⟩ of line 807, so it is false by |⟨w⁽⁰⁾_{−y_i,r}, x_i⟩| (≤ β, ≠ 0) at every t; "
+                      "line 811's + β covers it (proof-step-l811 holds from ⟨w⁽ᵗ⁾, x_i⟩ itself)",
+              description="line 809 as printed against line 807 (an identity, tolerance 1e-9 of the scale), every "
+                          "recorded t ≥ T₁"),
         Check("proof-step-relation", "in-regime", leaky_in_regime, _relation, target="proof-step",
               description="the proof's relation between C′, c̃, c₁ and β (from (C.5), (C.6), (C.43))",
               sharpness=None, sharpness_why="β ≪ the left side by the σ̂ ≤ 1/C hypothesis (×≈5 or more); the "
