@@ -12,6 +12,8 @@ from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import C_LEAKY, C_PRIME, effective, leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise
 from claimcheck.checkers.kou.coefficients import leaky_nc, own_opp, spread
+from claimcheck.checkers.kou.lem_c2 import chain, own_opp_raw, shared
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
@@ -48,6 +50,38 @@ def _abs_rho(scn) -> Verdict:
                     hypotheses=measured(qq, *leaky_hypotheses()))
 
 
+def _l856(scn) -> Verdict:
+    """Line 856 of the proof of Lemma D.1 as printed, for every pair r, r′ at every recorded t ≤ T₁:
+    |ρ̄_{y_i,r,i} − ρ̄_{y_i,r′,i}| ≤ max{|ρ̄_{y_i,r,i}|, |ρ̄_{y_i,r′,i}|} and the same for ρ̲_{−y_i,·,i}
+    (ρ̄ = ρ_{y_i,r,i}, ρ̲ = ρ_{−y_i,r,i} by (C.10), unclipped)."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    w = run.t <= K["T1"]
+    links = []
+    for a in own_opp_raw(run):
+        a = a[w]  # (T, m, n)
+        d = np.abs(a[:, :, None, :] - a[:, None, :, :])  # (T, m, m, n)
+        mx = np.maximum(np.abs(a)[:, :, None, :], np.abs(a)[:, None, :, :])
+        links.append((d, mx, "<="))
+    return chain("line 856: |ρ̄_{y_i,r,i}⁽ᵗ⁾ − ρ̄_{y_i,r′,i}⁽ᵗ⁾| ≤ max{|ρ̄_{y_i,r,i}⁽ᵗ⁾|, |ρ̄_{y_i,r′,i}⁽ᵗ⁾|} and the same for "
+                 "ρ̲_{−y_i,·,i}, worst r, r′, i, t ≤ T₁", links, run.t[w], constants=effective(K),
+                 hypotheses=measured(qq, *leaky_hypotheses()))
+
+
+# The displays of the proof of Lemma D.1 (transcription line numbers): (display, printed text, status, check or reason).
+TABLE = [
+    ("l852", "|ρ_{j,r,i}⁽ᵗ⁾| ≤ ηR_max²T₁/(nm) = C′, t ≤ T₁", "checked", "proof-step-max-rho"),
+    ("l856", "|ρ̄_{y_i,r,i} − ρ̄_{y_i,r′,i}| ≤ max{|ρ̄_{y_i,r,i}|, |ρ̄_{y_i,r′,i}|}, the same for ρ̲_{−y_i}", "checked",
+     "proof-step-l856"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma D.1 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
 CONSTANTS = [*claim_constants(THM41), Constant("C'", C_PRIME, "T₁ = C′/η̂, see Lemma C.1")]
 
 CLAIM = register(Claim(
@@ -71,6 +105,10 @@ CLAIM = register(Claim(
         Check("proof-step-max-rho", "in-regime", leaky_in_regime, _abs_rho, target="proof-step",
               description="|ρ| ≤ ηR_max²T₁/(nm) = C′ for t ≤ T₁ ((C.14) at T₁); |ℓ′| ≈ 1/2-1/3 makes it loose ×≈3",
               sharpness=2.0, loose="measured looseness ×3.1 (ci, base seed 0): |ℓ′| ≈ 1/2–1/3 against the proof's |ℓ′| ≤ 1"),
+        Check("proof-step-l856", "in-regime", shared, _l856, target="proof-step",
+              description="line 856 as printed (every pair r, r′, both parts), every recorded t ≤ T₁", sharpness=None,
+              sharpness_why="|a − b| ≤ max{|a|, |b|} for a, b of one sign: equality when one of them is 0 (t = 0 and the "
+                            "first steps of a σ′ = γ neuron are far from it): slack reported, not graded"),
     ]),
     notes="(D.3) holds for any data and init (|ρ| ≤ ηR_max²t/(nm)); no hypothesis of Theorem 4.1 can break it "
           "(no_known_control; the former circular controls are removed, issue 16 item 4).",
