@@ -14,6 +14,8 @@ from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.kou.coefficients import effective, leaky_hypotheses, leaky_in_regime, leaky_setup
 from claimcheck.checkers.kou.coefficients import leaky_nc, own_opp
 from claimcheck.checkers.kou.lem_d1 import CONSTANTS, CPRIME, spread_check
+from claimcheck.checkers.kou.lem_c2 import chain, own_opp_raw, shared
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 
@@ -68,6 +70,37 @@ def _update(scn, which: str) -> Verdict:
                                     "steps_violating": int((err > 1e-9).sum())})
 
 
+def _l876(scn) -> Verdict:
+    """Line 876 of the proof of Lemma D.2 as printed, at T₁ (the first recorded step ≥ T₁, ⌈T₁⌉, as the other checks
+    here): max_{i,r,r′}{|ρ̄_{y_i,r,i} − ρ̄_{y_i,r′,i}|, |ρ̲_{−y_i,r,i} − ρ̲_{−y_i,r′,i}|} ≤ max_{i,r}{|ρ̄_{y_i,r,i}|,
+    |ρ̲_{−y_i,r,i}|} ≤ C′ (C′ = ηR_max²T₁/(nm), Lemma D.1)."""
+    run, K, qq, out = leaky_setup(scn)
+    if out:
+        return Verdict.outside(out)
+    k = int(np.flatnonzero(run.t >= K["T1"])[0])
+    A, B = (a[k:k + 1] for a in own_opp_raw(run))  # (1, m, n)
+    spread = max(float(np.ptp(A, axis=1).max()), float(np.ptp(B, axis=1).max()))
+    top = max(float(np.abs(A).max()), float(np.abs(B).max()))
+    return chain("line 876 at t = ⌈T₁⌉: max_{i,r,r′}{|ρ̄_{y_i,r,i} − ρ̄_{y_i,r′,i}|, |ρ̲_{−y_i,r,i} − ρ̲_{−y_i,r′,i}|} ≤ "
+                 "max_{i,r}{|ρ̄_{y_i,r,i}|, |ρ̲_{−y_i,r,i}|} ≤ C′", [([[spread]], [[top]], "<="), ([[top]], [[K["C'"]]], "<=")],
+                 run.t[k:k + 1], constants=effective(K), hypotheses=measured(qq, *leaky_hypotheses()))
+
+
+# The displays of the proof of Lemma D.2 (transcription line numbers): (display, printed text, status, check or reason).
+TABLE = [
+    ("l866", "ρ̄⁽ᵗ⁾ = ρ̄⁽ᵀ¹⁾ + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ᵗ⁾|‖x_i‖²", "checked", "proof-step-d2-bar-update"),
+    ("l868", "ρ̲⁽ᵗ⁾ = ρ̲⁽ᵀ¹⁾ + (η/nm)Σ_{s=T₁}^{t−1}|ℓ_i′⁽ᵗ⁾|‖x_i‖²", "erratum", "proof-step-d2-under-update-as-printed"),
+    ("l872", "ρ̄_{y_i,r,i}⁽ᵗ⁾ − ρ̄_{y_i,r′,i}⁽ᵗ⁾ = ρ̄⁽ᵀ¹⁾ − ρ̄⁽ᵀ¹⁾_{r′}, the same for ρ̲", "checked", "proof-step-frozen-differences"),
+    ("l876", "max{|ρ̄⁽ᵀ¹⁾_r − ρ̄⁽ᵀ¹⁾_{r′}|, |ρ̲⁽ᵀ¹⁾_r − ρ̲⁽ᵀ¹⁾_{r′}|} ≤ max{|ρ̄⁽ᵀ¹⁾|, |ρ̲⁽ᵀ¹⁾|} ≤ C′", "checked",
+     "proof-step-l876"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma D.2 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
 CLAIM = register(Claim(
     id="kou.lemD.2", paper="kou", ref="Lemma D.2",
     title="Row spread of the leaky ReLU coefficients stays at most C′ for t ≥ T₁",
@@ -110,5 +143,9 @@ CLAIM = register(Claim(
         Check("proof-step-frozen-differences", "in-regime", leaky_in_regime, _constant_differences,
               target="proof-step", description="differences between neurons at t ≥ T₁ equal those at T₁ (to 1e-9)",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
+        Check("proof-step-l876", "in-regime", shared, _l876, target="proof-step",
+              description="line 876 as printed (both links) at t = ⌈T₁⌉", sharpness=None,
+              sharpness_why="the first link is loose by the spread/max ratio (×≈100, see in-regime-bar), the second "
+                            "is (C.14) at T₁ (graded in Lemma D.1): slack reported, not graded"),
     ]),
 ))
