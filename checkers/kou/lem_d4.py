@@ -21,6 +21,8 @@ from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, effective, leaky_horizon, leaky_hypotheses, leaky_setup,
                                        stepwise)
+from claimcheck.checkers.kou.lem_c2 import chain
+from claimcheck.checkers.kou.steps_g import coverage as _coverage, shared_draws
 from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou_states import leaky_states
@@ -141,6 +143,65 @@ def wide(p):
                         eta_factor=THM41.eta_range(), sig_factor=THM41.sig_range())
 
 
+def _l914(scn) -> Verdict:
+    """Line 914 of the proof of Lemma D.4 as printed, at the checkpoints of the other checks (≤ 40 recorded t ≥ T₁),
+    every j, r: ‖v_{j,r}⁽ᵗ⁾‖² = Σ_iρ²‖x_i‖⁻² + Σ_{i≠i′}ρ_iρ_{i′}‖x_i‖⁻²‖x_{i′}‖⁻²⟨x_i, x_{i′}⟩ ≥ Σ_iρ²R_max⁻² −
+    Σ_{i≠i′}|ρ_i||ρ_{i′}|R_min⁻⁴p ≥ R_max⁻²(1 − R²R_min⁻²c₁⁻¹γ⁻⁴np)Σ_iρ² (ρ = ρ_{j,r,·}⁽ᵗ⁾; the closing '= Θ(nR_max⁻²log²t)'
+    has no constant: not checked)."""
+    G = _geometry(scn)
+    if G["out"]:
+        return Verdict.outside(G["out"])
+    run, K = G["run"], G["K"]
+    q, X = run.q, run.inst.X
+    rho = G["rho"]  # (T, 2, m, n)
+    a = rho / q["nrm2"]
+    Gram = X @ X.T
+    off = Gram - np.diag(np.diag(Gram))
+    s0 = (G["V"]**2).sum(-1)
+    diag = (rho**2 / q["nrm2"]).sum(-1)
+    s1 = diag + np.einsum("...i,ij,...j->...", a, off, a)
+    A = np.abs(rho)
+    cross = A.sum(-1)**2 - (A**2).sum(-1)  # Σ_{i≠i′}|ρ_i||ρ_{i′}|
+    sq = (rho**2).sum(-1)
+    s2 = sq / q["R_max"]**2 - cross * q["p"] / q["R_min"]**4
+    s3 = (1 - q["R"]**2 / q["R_min"]**2 / K["c1"] / K["gamma"]**4 * q["n"] * q["p"]) * sq / q["R_max"]**2
+    return chain("line 914: ‖v_{j,r}⁽ᵗ⁾‖² = Σρ²‖x‖⁻² + Σ_{i≠i′}ρρ′⟨x_i, x_{i′}⟩/(‖x_i‖²‖x_{i′}‖²) ≥ Σρ²R_max⁻² − Σ_{i≠i′}|ρ||ρ′|"
+                 "R_min⁻⁴p ≥ R_max⁻²(1 − R²R_min⁻²c₁⁻¹γ⁻⁴np)Σρ², worst j, r and t ≥ T₁",
+                 [(s0, s1, "="), (s1, s2, ">="), (s2, s3, ">=")], G["t"], constants=effective(K), hypotheses=_hyps(G),
+                 details={"min_factor": float(1 - q["R"]**2 / q["R_min"]**2 / K["c1"] / K["gamma"]**4 * q["n"] * q["p"])})
+
+
+def _shared_wide(profile):
+    """The draws of the statement's checks (``wide``) as a fixed list (steps_g.shared_draws): no new GD run."""
+    return shared_draws(wide, profile)
+
+
+# The displays of the proof of Lemma D.4 (transcription line numbers): (display, printed text, status, check or reason).
+TABLE = [
+    ("l910", "w_{j,r}⁽ᵗ⁾ = w⁽⁰⁾_{j,r} + Σ_iρ_{j,r,i}⁽ᵗ⁾‖x_i‖⁻²x_i =: w⁽⁰⁾ + v_{j,r}⁽ᵗ⁾", "definition",
+     "definition of v_{j,r} (Definition 5.1)"),
+    ("l914", "‖v_{j,r}‖² = … ≥ Σρ²R_max⁻² − Σ|ρ||ρ′|R_min⁻⁴p ≥ R_max⁻²(1 − R²R_min⁻²c₁⁻¹γ⁻⁴np)Σρ² = Θ(nR_max⁻²log²t)",
+     "checked", "proof-step-l914"),
+    ("l920", "‖v_{j,r} − v_{j,r′}‖² ≤ (C′)²nR_min⁻² + (C′)²n²R_min⁻⁴p ≤ 2(C′)²nR_min⁻²", "checked", "proof-step-row-differences"),
+    ("l926", "‖W_j‖_F² ≤ m‖v_{j,1}‖² + mC₁‖v_{j,1}‖ + mC₂", "checked", "proof-step-frobenius"),
+    ("l930", "C₁ = 3(σ₀√d + C′√nR_min⁻¹)", "definition", "definition of C₁"),
+    ("l933", "C₂ = 2(σ₀√d + C′√nR_min⁻¹)²", "definition", "definition of C₂"),
+    ("l937", "‖W_j‖₂² ≥ m‖v_{j,1}‖² − mC₃‖v_{j,1}‖ − mC₄", "checked", "proof-step-spectral"),
+    ("l943", "C₃ = 1.5σ₀√d + 3C′√nR_min⁻¹, C₄ = 1.5σ₀²d + 3C′σ₀√d√nR_min⁻¹", "definition", "definitions of C₃, C₄"),
+    ("l949", "‖W_j‖_F²/‖W_j‖₂² ≤ (‖v_{j,1}‖² + C₁‖v_{j,1}‖ + C₂)/(‖v_{j,1}‖² − C₃‖v_{j,1}‖ − C₄)", "implied",
+     "the quotient of l926 and l937 (both checked), valid where the denominator is positive; on the statement's runs "
+     "‖v_{j,1}‖ < v* (the denominator's root) at every recorded t, so the printed quotient is never in force there"),
+    ("l953", "lim_{t→∞}‖W_j‖_F²/‖W_j‖₂² = 1", "checked", "in-regime-rate"),
+    ("l957", "SR − 1 ≤ [(C₁+C₃)‖v‖ + (C₂+C₄)]/[‖v‖² − C₃‖v‖ − C₄] ≤ (C₁+C₃)/‖v‖ ≤ 6(…)/‖v‖ = Θ(…)", "erratum",
+     "proof-step-to-c1-plus-c3"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma D.4 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
 CLAIM = register(Claim(
     id="kou.lemD.4", paper="kou", ref="Lemma D.4",
     title="Stable rank of each leaky ReLU block W_j tends to 1 at rate O(1/log t)",
@@ -180,6 +241,11 @@ CLAIM = register(Claim(
               description="the second inequality of the final chain with the instance's C₁-C₄ at ‖v‖ = v*(1 + k) "
                           "(‖v‖ never exceeds v* ≈ 3C′√n/R_min within simulated horizons)", sharpness=None,
               sharpness_why="an expected erratum"),
+        Check("proof-step-l914", "in-regime", _shared_wide, _l914, target="proof-step",
+              description="line 914 as printed (the identity and both inequalities; the closing Θ has no constant), "
+                          "every j, r at ≤ 40 recorded t ≥ T₁", sharpness=None,
+              sharpness_why="an intermediate display (an identity and two triangle-inequality steps): slack reported, "
+                            "not graded"),
     ]),
     notes="The limit itself (SR → 1) is asymptotic; on the finite horizon the proof's explicit rate is what can "
           "fail. It cannot be brought near its bound (SR − 1 decays like 1/‖v‖², the bound like 1/‖v‖ with a "
