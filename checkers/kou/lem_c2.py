@@ -125,7 +125,7 @@ def own_opp_raw(run) -> tuple[np.ndarray, np.ndarray]:
     return (np.moveaxis(run.rho[:, oi, :, np.arange(n)], 0, -1), np.moveaxis(run.rho[:, 1 - oi, :, np.arange(n)], 0, -1))
 
 
-# The displays of the proof of Lemma C.2 (transcription line numbers): (display, printed text, status, check or
+# The displays of the proof of Lemma C.2 (line numbers of the paper file): (display, printed text, status, check or
 # reason) — counted by coverage() (steps_g.coverage).
 TABLE = [
     ("l514", "ρ̄⁽ᵗ⁺¹⁾ = ρ̄⁽ᵗ⁾ − (η/nm)ℓ_i′σ′‖x_i‖²1(y_i = j), ρ̲ likewise (= (5.4)/(5.5))", "checked", "kou.lem5.2"),

@@ -69,7 +69,7 @@ def _l856(scn) -> Verdict:
                  hypotheses=measured(qq, *leaky_hypotheses()))
 
 
-# The displays of the proof of Lemma D.1 (transcription line numbers): (display, printed text, status, check or reason).
+# The displays of the proof of Lemma D.1 (line numbers of the paper file): (display, printed text, status, check or reason).
 TABLE = [
     ("l852", "|ρ_{j,r,i}⁽ᵗ⁾| ≤ ηR_max²T₁/(nm) = C′, t ≤ T₁", "checked", "proof-step-max-rho"),
     ("l856", "|ρ̄_{y_i,r,i} − ρ̄_{y_i,r′,i}| ≤ max{|ρ̄_{y_i,r,i}|, |ρ̄_{y_i,r′,i}|}, the same for ρ̲_{−y_i}", "checked",
