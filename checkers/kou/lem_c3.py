@@ -9,6 +9,10 @@ c₆ = 1, and (1/m)Σ_rρ_{y_i,r,i} ≈ log(1 + (1+γ²)a_it)/(1+γ²) grows mor
 large or t is long); the (2c₆)⁻¹ forms hold. Proof erratum: the second inequality of (C.31) (and (C.32)),
 c₄⁻¹log(1 + A e^{A} t) ≤ c₄⁻¹log(1 + A t), A = η‖x_i‖²c₄e^{2β}/(nm), fails for every t > 0 (e^{A} > 1); the
 bound it leads to, bullet 1, still holds on the instances.
+Every display of the proof (:data:`TABLE`, 51 blocks) is checked as printed or a definition (8): lines 577 and 594
+print '=' where the line before has Σ_{i′≠i}|ρ_{y_i,r,i′}| and they drop the |·| (a typo: ρ_{y_i,r,i′} ≤ 0 for i′ of
+the other class), so both identities fail on nearly-orthogonal data with both labels (proof-step erratum); (C.16)
+and (C.17) hold with |·|.
 """
 from __future__ import annotations
 
@@ -18,7 +22,9 @@ from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.kou.coefficients import (leaky_nc, C_LEAKY, C_PRIME, COND_C3, SIDE_C3, abs_sums, class_means, effective,
                                        leaky_hypotheses, leaky_in_regime, leaky_setup, stepwise)
+from claimcheck.checkers.kou.lem_c2 import chain, pairs, shared
 from claimcheck.checkers.kou.regimes import THM41, claim_constants, stamped
+from claimcheck.checkers.kou.steps_g import coverage as _coverage
 from claimcheck.checkers.verdict import Verdict
 
 
@@ -218,6 +224,137 @@ DISPLAYS = {
 }
 
 
+# The displays of the proof of Lemma C.3 between the induction hypothesis and (C.26) not in DISPLAYS (transcription
+# line numbers), each evaluated as the link from the line before, at every recorded t (every step up to 300 for the
+# per-step (C.26)): name → printed text. A = (1/m)Σ_rρ_{y_i,r,i}, B = (1/m)Σ_rρ_{−y_i,r,i}, P = R_min⁻²p.
+STEPS = {
+    "l571": "(1/m)Σ_rσ(⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩) ≥ (1/m)Σ_r⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩ (line 571)",
+    "l575": "(1/m)Σ_r(⟨w⁽⁰⁾_{y_i,r}, x_i⟩ + Σ_{i′}ρ_{y_i,r,i′}‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩) ≥ (1/m)Σ_r(ρ_{y_i,r,i} − Σ_{i′≠i}|ρ_{y_i,r,i′}|P) − β (line 575)",
+    "l577": "line 575's right side = A − Σ_{i′≠i}((1/m)Σ_rρ_{y_i,r,i′})P − β (line 577, as printed: no |·|)",
+    "l590": "F_{y_i}(W⁽ᵗ⁾, x_i) = (1/m)Σ_rσ(⟨w⁽⁰⁾, x_i⟩ + Σ_{i′}ρ_{y_i,r,i′}‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩) ≤ (1/m)Σ_rσ(ρ_{y_i,r,i} + Σ_{i′≠i}|ρ_{y_i,r,i′}|P + β) (line 590)",
+    "l592": "(1/m)Σ_rσ(ρ_{y_i,r,i} + Σ_{i′≠i}|ρ_{y_i,r,i′}|P + β) = (1/m)Σ_r(ρ_{y_i,r,i} + Σ_{i′≠i}|ρ_{y_i,r,i′}|P + β) (line 592)",
+    "l594": "line 592's right side = A + Σ_{i′≠i}((1/m)Σ_rρ_{y_i,r,i′})P + β (line 594, as printed: no |·|)",
+    "l601": "F_{−y_i}(W⁽ᵗ⁾, x_i) ≥ (γ/m)Σ_r⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ (line 601)",
+    "l603": "(γ/m)Σ_r⟨w_{−y_i,r}⁽ᵗ⁾, x_i⟩ ≥ (γ/m)Σ_r(ρ_{−y_i,r,i} − Σ_{i′≠i}|ρ_{−y_i,r,i′}|P − β) (line 603)",
+    "l609": "F_{−y_i}(W⁽ᵗ⁾, x_i) ≤ (1/m)Σ_rσ(ρ_{−y_i,r,i} + Σ_{i′≠i}|ρ_{−y_i,r,i′}|P + β) (line 609)",
+    "l611": "(1/m)Σ_rσ(ρ_{−y_i,r,i} + Σ_{i′≠i}|ρ_{−y_i,r,i′}|P + β) ≤ (1/m)Σ_r[σ(ρ_{−y_i,r,i}) + σ(Σ_{i′≠i}|ρ_{−y_i,r,i′}|P) + σ(β)] (line 611)",
+    "l626": "|ℓ_i′⁽ᵗ⁾| = 1/(1 + exp{F_{y_i}(W⁽ᵗ⁾, x_i) − F_{−y_i}(W⁽ᵗ⁾, x_i)}) (line 626)",
+    "l628": "1/(1 + exp{F_{y_i} − F_{−y_i}}) ≥ 1/(1 + exp{(1 + γ⁻²c₃⁻¹R_min⁻²pn)A − γ(1 + γ⁻²c₃⁻¹R_min⁻²pn)B + (γ+1)β}) (line 628)",
+    "c26": "(C.26) ρ_{y_i,r,i}⁽ᵗ⁾ + γη|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm) ≤ ρ_{y_i,r,i}⁽ᵗ⁺¹⁾ ≤ ρ_{y_i,r,i}⁽ᵗ⁾ + η|ℓ_i′⁽ᵗ⁾|‖x_i‖²/(nm), the same for |ρ_{−y_i,r,i}|",
+}
+
+
+def _step(scn, name: str) -> Verdict:
+    """One display of :data:`STEPS`, worst i (and r) at every recorded t (consecutive pairs for (C.26))."""
+    run, K, qq, out, w, a = _setup(scn)
+    if out:
+        return Verdict.outside(out)
+    inst, q = run.inst, run.q
+    n, m = inst.n, inst.m
+    oi = (inst.y < 0).astype(int)
+    g, b, c3 = K["gamma"], K["beta"], K["c3"]
+    P, x = q["p"] / q["R_min"]**2, q["p"] * n / q["R_min"]**2
+    sig = lambda z: np.where(z >= 0, z, g * z)
+    pick = lambda arr, own: np.moveaxis(arr[:, oi if own else 1 - oi, :, np.arange(n)], 0, -1)  # (T, m, n)
+    kw = dict(constants=effective(K), hypotheses=measured(qq, *HYPS))
+    if name == "c26":
+        k = pairs(run)
+        own, opp = pick(run.rho, True), np.abs(pick(run.rho, False))
+        inc = q["eta"] / (n * m) * np.abs(run.lprime[k])[:, None, :] * q["nrm2"][None, None, :]
+        return chain(STEPS[name] + ", worst r, i and pair (t, t+1)",
+                     [(own[k + 1], own[k] + inc, "<="), (own[k + 1], own[k] + g * inc, ">="),
+                      (opp[k + 1], opp[k] + inc, "<="), (opp[k + 1], opp[k] + g * inc, ">=")], run.t[k], **kw)
+    X = inst.X
+    Gn = (X @ X.T) / q["nrm2"][:, None]
+    np.fill_diagonal(Gn, 0.0)
+    P0 = (inst.W0 @ X.T).reshape(2, m, n)[None]
+    own = name < "l600" or name in ("l626", "l628")
+    Z = pick(run.preact, own)  # ⟨w_{±y_i,r}⁽ᵗ⁾, x_i⟩ (T, m, n)
+    rho_i = pick(run.rho, own)  # ρ_{±y_i,r,i}
+    absum = pick(np.abs(run.rho).sum(-1, keepdims=True) - np.abs(run.rho), own)  # Σ_{i′≠i}|ρ_{±y_i,r,i′}|
+    signed = pick(run.rho.sum(-1, keepdims=True) - run.rho, own)  # Σ_{i′≠i}ρ_{±y_i,r,i′}
+    dec = pick(P0 + run.rho @ Gn, own) + rho_i  # ⟨w⁽⁰⁾, x_i⟩ + Σ_{i′}ρ‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩ (the i′ = i term is ρ_{·,r,i})
+    mean = lambda v: v.mean(1)  # (1/m)Σ_r → (T, n)
+    up = rho_i + absum * P + b
+    links = {
+        "l571": [(mean(sig(Z)), mean(Z), ">=")],
+        "l575": [(mean(dec), mean(rho_i - absum * P) - b, ">=")],
+        "l577": [(mean(rho_i - absum * P) - b, mean(rho_i) - mean(signed) * P - b, "=")],
+        "l590": [(mean(sig(dec)), mean(sig(up)), "<=")],
+        "l592": [(mean(sig(up)), mean(up), "=")],
+        "l594": [(mean(up), mean(rho_i) + mean(signed) * P + b, "=")],
+        "l601": [(mean(sig(Z)), g * mean(Z), ">=")],
+        "l603": [(g * mean(Z), g * mean(rho_i - absum * P - b), ">=")],
+        "l609": [(mean(sig(Z)), mean(sig(up)), "<=")],
+        "l611": [(mean(sig(up)), mean(sig(rho_i) + sig(absum * P)) + sig(np.float64(b)), "<=")],
+    }
+    if name in links:
+        return chain(STEPS[name] + ", worst i and t", links[name], run.t, **kw)
+    Fy = mean(sig(Z))
+    Fn = mean(sig(pick(run.preact, False)))
+    lp = np.abs(run.lprime)
+    mid = 1 / (1 + np.exp(Fy - Fn))
+    if name == "l626":
+        return chain(STEPS[name] + ", worst i and t", [(lp, mid, "=")], run.t, **kw)
+    A, B = mean(rho_i), mean(pick(run.rho, False))
+    f = 1 + g**-2 * x / c3
+    return chain(STEPS[name] + ", worst i and t", [(mid, 1 / (1 + np.exp(f * A - g * f * B + (g + 1) * b)), ">=")],
+                 run.t, **kw)
+
+
+# Every display of the proof of Lemma C.3 (51 display blocks of the transcription): (display, printed text, status,
+# check or reason) — counted by coverage() (steps_g.coverage).
+_DEF_DEC = "definition: Definition 5.1's decomposition of w⁽ᵗ⁾ evaluated at x_i (the recorded ⟨w, x_i⟩ is computed from it)"
+TABLE = [
+    ("l569", "F_{y_i}(W⁽ᵗ⁾, x_i) = (1/m)Σ_rσ(⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩)", "definition", "definition of F_j (Section 3)"),
+    ("l571", STEPS["l571"], "checked", "proof-step-l571"),
+    ("l573", "= (1/m)Σ_r(⟨w⁽⁰⁾_{y_i,r}, x_i⟩ + Σ_{i′}ρ_{y_i,r,i′}‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩)", "definition", _DEF_DEC),
+    ("l575", STEPS["l575"], "checked", "proof-step-l575"),
+    ("l577", STEPS["l577"], "erratum", "proof-step-l577-as-printed"),
+    ("l579", DISPLAYS["l579"][0], "checked", "proof-step-l579"),
+    ("l586", "F_{y_i}(W⁽ᵗ⁾, x_i) = (1/m)Σ_rσ(⟨w_{y_i,r}⁽ᵗ⁾, x_i⟩)", "definition", "definition of F_j (Section 3)"),
+    ("l588", "= (1/m)Σ_rσ(⟨w⁽⁰⁾_{y_i,r}, x_i⟩ + Σ_{i′}ρ_{y_i,r,i′}‖x_{i′}‖⁻²⟨x_{i′}, x_i⟩)", "definition", _DEF_DEC),
+    ("l590", STEPS["l590"], "checked", "proof-step-l590"),
+    ("l592", STEPS["l592"], "checked", "proof-step-l592"),
+    ("l594", STEPS["l594"], "erratum", "proof-step-l594-as-printed"),
+    ("l596", DISPLAYS["l596"][0], "checked", "proof-step-l596"),
+    ("l601", STEPS["l601"], "checked", "proof-step-l601"),
+    ("l603", STEPS["l603"], "checked", "proof-step-l603"),
+    ("c18", DISPLAYS["c18"][0], "checked", "proof-step-c18"),
+    ("l609", STEPS["l609"], "checked", "proof-step-l609"),
+    ("l611", STEPS["l611"], "checked", "proof-step-l611"),
+    ("l613", "= (γ/m)Σ_rρ_{−y_i,r,i} + Σ_{i′≠i}((1/m)Σ_r|ρ_{−y_i,r,i}|) + β (index i, no R_min⁻²p)", "erratum",
+     "proof-step-c19-equality-as-printed"),
+    ("c19", "(C.19) F_{−y_i} ≤ γ(1 − γ⁻³c₃⁻¹R_min⁻²pn)B + β", "checked", "proof-step-c19"),
+    ("l621", DISPLAYS["l621"][0] + " (= (C.20))", "checked", "proof-step-l621"),
+    ("l626", STEPS["l626"], "checked", "proof-step-l626"),
+    ("l628", STEPS["l628"], "checked", "proof-step-l628"),
+    ("l630", DISPLAYS["l630"][0] + " (= (C.21))", "checked", "proof-step-l630"),
+    *[(d, DISPLAYS[d][0], "checked", f"proof-step-{d}") for d in ("c22", "c23", "c24", "l644", "c25")],
+    ("c26", STEPS["c26"], "checked", "proof-step-c26"),
+    *[(d, f"({d[0].upper()}.{d[1:]}) per-step recursion bound", "checked", f"proof-step-{d}") for d in ("c27", "c28", "c29", "c30")],
+    ("c31", "(C.31) … ≤ c₄⁻¹log(1 + Ae^{A}t) ≤ c₄⁻¹log(1 + At)", "erratum", "proof-step-c31"),
+    ("c32", "(C.32) (1/m)Σ_r|ρ_{−y_i,r,i}⁽ᵗ⁾| ≤ c₅⁻¹γ⁻¹log(1 + γη‖x_i‖²c₅e^{2β}t/(nm)) (= bullet 2)", "checked", "in-regime-bullet-2"),
+    ("l668", "x_t = (1 − γ⁻²c₃⁻¹R_min⁻²pn)/m·Σ_rρ_{y_i,r,i}⁽ᵗ⁾ (Lemma H.1's x_t)", "definition", "definition of x_t"),
+    ("l680", "x_t = γ(1 − γ⁻³c₃⁻¹R_min⁻²pn)/m·Σ_r|ρ_{−y_i,r,i}⁽ᵗ⁾|", "definition", "definition of x_t"),
+    ("l692", "x_t = 2(1 + γ⁻²c₃⁻¹R_min⁻²pn)/m·Σ_rρ_{y_i,r,i}⁽ᵗ⁾", "definition", "definition of x_t"),
+    ("c33", "(C.33) A ≥ (2c₆)⁻¹log(1 + γη‖x_i‖²c₆e^{−(γ+1)β}t/(nm))", "checked", "corrected-bullet-3"),
+    ("l702", "x_t = 2(1 + γ⁻⁴c₃⁻¹R_min⁻²pn)/(γm)·Σ_r|ρ_{−y_i,r,i}⁽ᵗ⁾| (printed γ⁻⁴)", "checked", "proof-step-c34-printed-xt"),
+    ("c34", "(C.34) |B| ≥ (2c₆)⁻¹γlog(1 + η‖x_i‖²c₆e^{−(γ+1)β}t/(nm))", "checked", "corrected-bullet-4"),
+    *[(d, DISPLAYS[d][0], "checked", f"proof-step-{d}") for d in ("c35", "c36", "c37", "c38", "c39")],
+    ("l726", "min_{j,i}(1/m)Σ_r|ρ_{j,r,i}| ≥ … max_{j′,i′} (the (C.39) ratio)", "checked", "proof-step-c39"),
+    ("c40", "(C.40) = (C.15) at t̃", "checked", "in-regime-c15"),
+    ("l735", "c₃ ≤ (2c₆)⁻¹c₄·min{1, log(1 + R⁻²c₆e^{−(γ+1)β}C′)/log(1 + γc₅e^{2β}C′)}", "checked", "proof-step-c3-constants"),
+    ("l739", "γ⁻³c₃⁻¹R_min⁻²pn ≤ 1/2 ⇒ c₄, c₅ ≥ 1/2, c₆ ≤ 3/2", "checked", "proof-step-c3-constants"),
+    ("l741", "c₃ = (1/6)min{1, log(1 + R⁻²e^{−(γ+1)β}C′)/log(1 + γe^{2β}C′)}", "definition", "definition of c₃"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma C.3 vs checked (see :data:`TABLE`)."""
+    return _coverage(TABLE)
+
+
 def _display(scn, name: str) -> Verdict:
     """One display of :data:`DISPLAYS` at every recorded t (t ≥ T₁ for (C.39)), worst i."""
     run, K, qq, out, w, a = _setup(scn)
@@ -393,6 +530,19 @@ CLAIM = register(Claim(
                 sharpness_why="an intermediate display of the proof: its slack is reported, not graded (the statement-"
                               "level bounds it leads to are graded)")
           for d in DISPLAYS],
+        *[Check(f"proof-step-{d}", "in-regime", shared, (lambda s, _d=d: _step(s, _d)), target="proof-step",
+                description=STEPS[d] + " as printed, every recorded t" + (" (consecutive pairs)" if d == "c26" else ""),
+                sharpness=None, sharpness_why="an intermediate display of the proof (the link from the line before): "
+                                              "its slack is reported, not graded")
+          for d in STEPS if d not in ("l577", "l594")],
+        *[Check(f"proof-step-{d}-as-printed", "in-regime", shared, (lambda s, _d=d: _step(s, _d)), target="proof-step",
+                description=STEPS[d] + ", every recorded t (an identity, tolerance 1e-9 of the scale)", sharpness=None,
+                sharpness_why="an expected erratum (fails by construction on nearly-orthogonal data with both labels)",
+                erratum=f"proof of C.3, line {d[1:]}: the printed '=' drops the absolute value of Σ_{{i′≠i}}|ρ_{{y_i,r,i′}}| "
+                        "from the line before; ρ_{y_i,r,i′} ≤ 0 for i′ of the other class, so the identity fails by "
+                        "2Σ_{i′: y_{i′}≠y_i}(1/m)Σ_r|ρ_{y_i,r,i′}|·R_min⁻²p whenever p > 0 (the next line, "
+                        f"{'(C.16)' if d == 'l577' else '(C.17)'}, holds with |·|: checked)")
+          for d in ("l577", "l594")],
         Check("proof-step-c3-constants", "in-regime", leaky_in_regime, _c3_condition, target="proof-step",
               description="the proof's closing relation between c₃, c₄, c₆ (lines 735-741) on the instance's constants",
               sharpness=None, sharpness_why="a relation between the proof's constants, reported not graded"),
