@@ -1,4 +1,4 @@
-"""Kou et al., App. C-D: every displayed step of the proofs of Lemmas C.2, C.4, C.5, D.1, D.2, D.4 (issue 19 item 2).
+"""Kou et al., App. C-D: every displayed step of the proofs of Lemmas C.2, C.3, C.4, C.5, D.1, D.2, D.4 (issue 19 item 2).
 
 Each lemma module keeps a display table (TABLE, coverage()) that counts every display block of the transcription and
 names a check (or a one-line reason) for each; the new evaluators (lem_c2.chain and the per-lemma display functions)
@@ -10,12 +10,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from claimcheck.checkers.kou import lem_c2, lem_c4, lem_c5, lem_d1, lem_d2, lem_d4
+from claimcheck.checkers.kou import lem_c2, lem_c3, lem_c4, lem_c5, lem_d1, lem_d2, lem_d4
 from claimcheck.checkers.kou.lem_c2 import chain
 from claimcheck.checkers.kou.steps_g import STATUSES
 
 # lemma → (module, display blocks of its proof in the transcription, checked (errata included), errata)
-MODULES = {"C.2": (lem_c2, 8, 8, 0), "C.4": (lem_c4, 5, 5, 1), "C.5": (lem_c5, 14, 11, 4), "D.1": (lem_d1, 2, 2, 0),
+MODULES = {"C.2": (lem_c2, 8, 8, 0), "C.3": (lem_c3, 51, 43, 4), "C.4": (lem_c4, 5, 5, 1), "C.5": (lem_c5, 14, 11, 4), "D.1": (lem_d1, 2, 2, 0),
            "D.2": (lem_d2, 4, 4, 1), "D.4": (lem_d4, 11, 6, 1)}
 
 
@@ -44,7 +44,7 @@ def test_every_display_is_counted_with_a_status_and_a_check_or_reason(lemma):
 
 def test_totals_for_the_readme():
     tot = {k: sum(m.coverage()[k] for m, *_ in MODULES.values()) for k in ("displays", "checked", "erratum")}
-    assert tot == {"displays": 44, "checked": 36, "erratum": 7}
+    assert tot == {"displays": 95, "checked": 79, "erratum": 11}
 
 
 def test_chain_a_tie_never_hides_a_real_violation():
@@ -93,3 +93,19 @@ def test_c4_l753_and_d_displays_hold_on_the_first_draw(first_draw):
     assert lem_c4._l753(first_draw).outcome == "holds"
     assert lem_d1._l856(first_draw).outcome == "holds"
     assert lem_d2._l876(first_draw).outcome == "holds"
+
+
+def test_c3_l577_l594_fail_as_printed_only_with_p_and_both_labels():
+    """Lines 577/594 drop |·| from Σ_{i′≠i}|ρ_{y_i,r,i′}|: the printed '=' fails on nearly-orthogonal data with both
+    labels (p > 0) and holds on exactly orthogonal data (p = 0), where the dropped term is 0; the links around hold."""
+    from claimcheck.generators.profiles import get_profile
+
+    draws = lem_c2.shared(get_profile("ci")).elements
+    near = next(s for s in draws if s["ratio"] > 0 and s["n_pos"] < s["n"])
+    orth = next(s for s in draws if s["ratio"] == 0)
+    for d in ("l577", "l594"):
+        v = lem_c3._step(near, d)
+        assert v.outcome == "violated" and lem_c3._step(near, d).evidence.measured == v.evidence.measured
+        assert lem_c3._step(orth, d).outcome == "holds"
+    for d in ("l575", "l590", "l592", "l611", "l626", "l628", "c26"):
+        assert lem_c3._step(near, d).outcome == "holds", d
