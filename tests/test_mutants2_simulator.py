@@ -120,3 +120,23 @@ def test_population_angle_known_values(b, theta):
     convention when b = 0. Kills simulator/population.py:55 (`nb == 0` → `nb == 1`: every unit b read as zero)."""
     from claimcheck.simulator.population import angle
     assert angle(np.array([1.0, 0.0]), np.array(b)) == pytest.approx(theta, abs=1e-15)
+
+
+@pytest.mark.parametrize("steps", [True, False, np.bool_(True), "5", None, 2.5, -1])
+def test_steps_must_be_a_non_negative_integer(steps):
+    """steps: "a non-negative integer (integral floats accepted)"; booleans, strings, None, fractional and negative
+    values are refused with a SimulatorError naming the field (never run as 1 step, never a bare TypeError).
+    Kills simulator/gd.py:88 (`not bool and Real` → `or`: True ran as one step, "5" as five, None a TypeError)."""
+    from claimcheck.simulator.errors import SimulatorError
+    X = np.array([[[1.0, 0.0], [0.0, 1.0]]])
+    with pytest.raises(SimulatorError, match="steps"):
+        simulate_batch(X, np.ones((1, 2)), np.ones((1, 2, 2)), np.ones((1, 2)), step_size=0.1, steps=steps)
+
+
+def test_integral_float_steps_are_accepted():
+    """…while an integral float (3.0) runs as 3 steps, the same run as steps=3."""
+    X = np.array([[[1.0, 0.0], [0.0, 1.0]]])
+    args = (X, np.ones((1, 2)), np.full((1, 2, 2), 0.5), np.ones((1, 2)))
+    a = simulate_batch(*args, step_size=0.1, steps=3.0, record_steps="all")
+    b = simulate_batch(*args, step_size=0.1, steps=3, record_steps="all")
+    assert a.t.tolist() == [0, 1, 2, 3] and np.array_equal(a.loss, b.loss)
