@@ -169,3 +169,119 @@ def test_render_draws_at_most_four_series_per_check():
     doc = _doc({"only": {"x": [1, 2], "y": [1, 2]}})
     render_html(doc)
     assert len(doc["claims"][0]["checks"][0]["series_svgs"]) == 1
+
+
+# --- the frame, the degenerate-range guard and the log-axis threshold --------------------------------------------------
+
+def test_frame_is_the_box_the_data_pixels_are_laid_out_in():
+    """Every figure is 300 × 170 px; its frame rectangle is x 40 … 290, y 10 … 140 — the box into which the data
+    are mapped (x 45 … 285 inside it, y 140 … 10 on its edges). Kills render.py:73 (default width 300 → 301: page
+    and frame no longer the box the points are computed for)."""
+    for svg in (_plot_svg([(1, 2, "holds"), (3, 2, "holds")], "q"), _series_svg("s", {"x": [1, 2], "y": [1, 2]})):
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="170" '
+                              'viewBox="0 0 300 170"')
+        assert '<rect x="40" y="10" width="250" height="130"' in svg
+
+
+def test_scale_degenerate_range_guard_boundary():
+    """The range is widened only when it is degenerate (hi − lo < 10⁻³⁰⁰): two values exactly 10⁻³⁰⁰ apart still
+    span the axis end to end; values 5·10⁻³⁰¹ apart are centred in the unit margin. Kills render.py:68 (`<` → `<=`,
+    and the guard 10⁻³⁰⁰ → 2·10⁻³⁰⁰: the spread 10⁻³⁰⁰ then collapsed to the middle)."""
+    f, lo, hi = _scale([0.0, 1e-300], 140, 10, False)
+    assert (lo, hi) == (0.0, 1e-300) and (f(0.0), f(1e-300)) == (140.0, 10.0)
+    f, lo, hi = _scale([0.0, 5e-301], 140, 10, False)
+    assert (lo, hi) == (-1.0, 1.0) and f(0.0) == 75.0
+
+
+def test_plot_log_axis_threshold_just_above_100():
+    """The ratio span just above 100 (1/0.00995 = 100.5) gets a log axis, 100 exactly stays linear (see
+    test_plot_relative_log_axis_when_ratios_span_more_than_100). Kills render.py:91 (`> 100` → `> 101`)."""
+    svg = _plot_svg([(0.00995, 1, "holds"), (0.5, 1, "holds")], "q")
+    assert '>1e-2</text>' in svg and '>1e0</text>' in svg
+
+
+# --- results loading: a malformed file names the field ------------------------------------------------------------------
+
+def test_load_results_names_the_malformed_field(tmp_path):
+    """A malformed results file raises ResultsError whose message starts with the JSON path of the field: a claim
+    without its paper → ``results.claims[0]: 'paper' is a required property``; claims not a list →
+    ``results.claims: …``; an unknown profile → ``results.profile: …``; a valid minimal file loads. Kills
+    render.py:30 (`"results" + …` → `−`: a TypeError instead of the message)."""
+    import json
+
+    from claimcheck.reports.render import ResultsError, load_results
+    base = {"profile": "ci", "created": "t", "claims": []}
+    p = tmp_path / "r.json"
+    for bad, field in (({"claims": [{"id": "x.lem1"}]}, "results.claims[0]: 'paper'"),
+                       ({"claims": "x"}, "results.claims: "), ({"profile": 3}, "results.profile: ")):
+        p.write_text(json.dumps({**base, **bad}))
+        with pytest.raises(ResultsError) as e:
+            load_results(p)
+        assert str(e.value).startswith(field), str(e.value)
+    p.write_text(json.dumps(base))
+    assert load_results(p) == base
+
+
+# --- header counts, the per-paper summary and the attention flag ---------------------------------------------------------
+
+def _check(regime: str, outcome: str, grade: str | None = None, examples: int = 0, vacuous: int = 0,
+           seconds: float = 0.0) -> dict:
+    ch = {"name": f"{regime}-{outcome}", "regime": regime, "outcome": outcome, "examples": examples,
+          "counts": {"vacuous": vacuous} if vacuous else {}, "seconds": seconds, "evidence": {"instance": {}}}
+    if grade is not None:
+        ch["sharpness_control"] = {"grade": grade}
+    return ch
+
+
+def _claims_doc() -> dict:
+    """Four hand-made claims over papers a, b, a (in that order of first appearance)."""
+    err = {"check": "c", "description": "d", "expected": True, "erratum": "printed constant"}
+    fin = lambda met, errata=(): {"expectation_met": met, "errata": list(errata)}
+    return {"profile": "ci", "claims": [
+        {"id": "a.lem1", "ref": "Lemma 1", "paper": "a", "verdict": "verified", "verdict_label": "verified", "grade": "strong",
+         "finding": fin(True), "printed_notes": [{"text": "n"}],
+         "checks": [_check("in-regime", "holds", "sharp", 10, 1, 1.5),
+                    _check("negative-control", "caught", None, 4, 0, 0.25)]},
+        {"id": "b.lem1", "ref": "Lemma 1", "paper": "b", "verdict": "verified", "verdict_label": "verified (weak evidence)",
+         "grade": "weak", "no_known_control": True, "finding": fin(True),
+         "checks": [_check("in-regime", "holds", None, 3), _check("in-regime", "holds", "weak", 2)]},
+        {"id": "a.lem2", "ref": "Lemma 2", "paper": "a", "verdict": "refuted", "verdict_label": "refuted", "grade": "weak",
+         "finding": fin(False, [err]),
+         "checks": [_check("in-regime", "violated", "loose", 5, 2, 0.5),
+                    _check("negative-control", "missed", "sharp", 1)]},
+        {"id": "a.lem3", "ref": "Lemma 3", "paper": "a", "verdict": "verified", "verdict_label": "verified", "grade": "n/a",
+         "finding": fin(True, [err]), "checks": [_check("in-regime", "holds", "bogus", 1)]}]}
+
+
+def test_header_grade_counts():
+    """Claims by grade (strong 1, weak 2, n/a 1), one weak-evidence verdict, in-regime checks by sharpness grade
+    (sharp 1, loose 1, weak 1: the negative control's "sharp" and the unknown "bogus" not counted), one claim with
+    no known control, one printed note. Kills render.py:167 (`==` → `!=`) and :159 (`or {}` → `and`)."""
+    from claimcheck.reports.render import _grades
+    assert _grades(_claims_doc()) == {"claims": {"strong": 1, "weak": 2, "n/a": 1}, "weak_verified": 1,
+                                      "checks": {"sharp": 1, "loose": 1, "weak": 1}, "no_known_control": 1,
+                                      "printed_notes": 1, "graded": True}
+
+
+def test_summary_rows_per_paper():
+    """One row per paper in order of first appearance, with the hand-counted tallies. Kills render.py:179
+    (`not cs` → `cs`: every paper skipped) and :190 (sharpness grades `==` → `!=`)."""
+    from claimcheck.reports.render import _summary
+    a, b = _summary(_claims_doc())
+    assert a == {"paper": "a", "claims": 3, "verified": 2, "refuted": 1, "inconclusive": 0, "error": 0,
+                 "as_expected": 2, "nc_caught": 1, "nc": 2, "examples": 21, "vacuous": 3, "errata": 2,
+                 "weak_verified": 0, "grades": {"sharp": 1, "loose": 1, "weak": 0}, "no_known_control": 0,
+                 "printed_notes": 1, "seconds": 2.25}
+    assert b == {"paper": "b", "claims": 1, "verified": 1, "refuted": 0, "inconclusive": 0, "error": 0,
+                 "as_expected": 1, "nc_caught": 0, "nc": 0, "examples": 5, "vacuous": 0, "errata": 0,
+                 "weak_verified": 1, "grades": {"sharp": 0, "loose": 0, "weak": 1}, "no_known_control": 1,
+                 "printed_notes": 0, "seconds": 0.0}
+
+
+def test_attention_flag_on_the_page():
+    """A claim needs attention unless it is verified, met its expectation and has no erratum: a.lem1 and b.lem1
+    no; a.lem2 (refuted) and a.lem3 (verified with an erratum) yes. Kills render.py:227 (`not errata` → `errata`)."""
+    doc = _claims_doc()
+    render_html(doc)
+    assert {c["id"]: c["attention"] for c in doc["claims"]} == {"a.lem1": False, "b.lem1": False,
+                                                                 "a.lem2": True, "a.lem3": True}
