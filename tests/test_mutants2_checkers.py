@@ -139,3 +139,15 @@ def test_lai_fig3_reported_quantiles_are_quantiles():
     for key in ("w_rel_residual_quantiles_0_50_90_100", "w_residual_over_norm_w0_quantiles_0_50_90_100"):
         q = det[key]
         assert len(q) == 4 and all(a < b for a, b in zip(q, q[1:])), (key, q)
+
+
+def test_program52_infeasible_is_not_exact():
+    """Program (52) with one positive neuron (f = σ(β) ≥ 0) cannot fit a negative label: no activation pattern is
+    feasible, the value is +∞ and the result is not `exact` (an exact solution needs ≥ 1 feasible pattern and no
+    solver error) — the callers (lai lem7, thm9, thm22) then refuse the instance. With both signs it is exact.
+    Kills checkers/solvers/partitions.py:319 (`n_feasible > 0` → `>= 0`: an infeasible program read as solved)."""
+    from claimcheck.checkers.solvers.partitions import solve_program52
+    G, y = np.eye(2), np.array([1.0, -1.0])
+    r = solve_program52(G, y, [1.0])
+    assert (r.n_feasible, r.n_errors) == (0, 0) and not r.exact
+    assert solve_program52(G, y, [1.0, -1.0]).exact
