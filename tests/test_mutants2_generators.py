@@ -138,3 +138,19 @@ def test_gram_series_root_stops_at_the_first_small_remainder(monkeypatch):
     assert len(calls) == 28
     monkeypatch.setattr(StructuredGram, "right_multiply", orig)
     assert np.allclose(Rt.T @ Rt, op.dense(), rtol=0, atol=1e-15)
+
+
+def test_classif_scenario_orthogonality_ratio_range():
+    """classif_scenario: "the ratio R_min²/(n p) drawn log-uniformly on a 1/1000 grid of [orth_ratio] (its lower end
+    included)" — default [10, 1000]: both ends drawn, nothing outside. Kills generators/classification.py:152
+    (default upper end 1000 → 2000)."""
+    from claimcheck.generators.classification import classif_scenario
+
+    def ratio(s):
+        return s["R_min"] ** 2 / (s["n"] * s["p"])
+
+    for end in (10.0, 1000.0):
+        s = find(classif_scenario(), lambda s, end=end: ratio(s) == pytest.approx(end, rel=1e-12), settings=FIND)
+        assert ratio(s) == pytest.approx(end, rel=1e-12)
+    with pytest.raises(Exception, match="No examples found"):
+        find(classif_scenario(), lambda s: not 10.0 * (1 - 1e-12) <= ratio(s) <= 1000.0 * (1 + 1e-12), settings=NONE)
