@@ -126,3 +126,18 @@ def test_numbers_gate_infinite_looseness_is_zero_tightness():
         out = number_changes(_sc_doc(old), _sc_doc(new))
         assert len(out) == 1 and "sharpness looseness" in out[0], (old, new, out)
     assert number_changes(_sc_doc("inf"), _sc_doc("inf")) == []
+
+
+def test_false_alarm_bound_counts_an_absent_outcome_as_zero():
+    """The schema's counts is any map outcome → integer: an outcome absent from it occurred 0 times. A statistical
+    check whose examples were all violated ({"violated": 2}) ran 2 tests; one with no informative example ran none."""
+    from claimcheck.claims.results import false_alarm_bound
+
+    def entry(counts):
+        return {"id": "kou.x", "paper": "kou", "checks": [
+            {"name": "c", "regime": "in-regime", "alpha": 0.004, "test_alpha": 0.001, "counts": counts}]}
+    doc = false_alarm_bound([entry({"violated": 2}), entry({"holds": 3}), entry({"outside": 5})])
+    assert doc["statistical_tests"] == 2 + 3 + 0
+    assert doc["expected_false_alarms"] == pytest.approx(5 * 0.001, rel=1e-12)
+    assert doc["by_paper"]["kou"]["spent"] == pytest.approx(5 * 0.001, rel=1e-12)
+    assert [c["tests"] for c in doc["allocation"]] == [2, 3, 0]
