@@ -183,8 +183,8 @@ def test_lai_powerlaw_dinf_smallest_d(n):
 
 def test_linear_pair_state_documented_defaults():
     """generators/linear.py's table: a scenario that omits a knob gets its documented default — ‖a‖ = 1, ‖s‖/‖a‖ =
-    rad = ½, ‖w̃₁‖/‖a‖ = 1, mode random, v = [1, −1]. Kills generators/linear.py:65 (default ‖a‖ 1 → 2: every knob is a
-    ratio to ‖a‖, so only the absolute scale would move, unseen by the suite's strategies, which always draw a_norm)."""
+    rad = ½, ‖w̃₁‖/‖a‖ = 1, mode random, v = [1, −1]. Kills generators/linear.py:65 at 5a9fb14 (the default w1 = 1 → 2,
+    unseen by the suite's strategies, which always draw w1; README's earlier "default ‖a‖" named the wrong knob)."""
     from claimcheck.generators.linear import pair_state, scenario
     for seed in (0, 1, 2):
         for d in (1, 3, 7):
