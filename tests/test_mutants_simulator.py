@@ -59,3 +59,24 @@ def test_frozen_null_coefficient_is_the_largest_drift_in_null_K():
     assert cn.max() > 2 * cn.min()  # the entries differ: max is not min
     assert fp.details["null_coefficient"] == pytest.approx(cn.max(), rel=1e-6)
     assert fp.details["null_coefficient"] > NULL_TOL * np.abs(c).max()
+
+
+def test_implicit_gram_symmetry_tolerance_boundary():
+    """simulate_implicit accepts G whose relative asymmetry max|G − Gᵀ|/max|G| is at most 10⁻¹² and refuses it above
+    (SimulatorError naming G). Drawn exactly at the boundary (max|G| = 1, one off-diagonal entry 10⁻¹² against its
+    mirror 0) and just above it. Kills simulator/implicit.py:135 at 5a9fb14 (`> 1e-12` → `>= 1e-12`)."""
+    from claimcheck.simulator.implicit import _asymmetry, simulate_implicit
+    from claimcheck.simulator.errors import SimulatorError
+    n, m = 3, 2
+    rng = np.random.default_rng(5)
+    P, K0 = rng.standard_normal((m, n)), np.eye(m)
+    y, a = np.array([1.0, -1.0, 1.0]), np.array([1.0, -1.0])
+    for eps, ok in ((1e-12, True), (1.5e-12, False)):
+        G = np.eye(n)
+        G[0, 1] = eps  # G[1, 0] = 0: |G − Gᵀ| = eps exactly, max|G| = 1
+        assert _asymmetry(G) == eps
+        if ok:
+            simulate_implicit(G, P, K0, y, a, step_size=0.1, steps=1)
+        else:
+            with pytest.raises(SimulatorError, match="G"):
+                simulate_implicit(G, P, K0, y, a, step_size=0.1, steps=1)
