@@ -140,3 +140,20 @@ def test_integral_float_steps_are_accepted():
     a = simulate_batch(*args, step_size=0.1, steps=3.0, record_steps="all")
     b = simulate_batch(*args, step_size=0.1, steps=3, record_steps="all")
     assert a.t.tolist() == [0, 1, 2, 3] and np.array_equal(a.loss, b.loss)
+
+
+@pytest.mark.parametrize("off,ok", [(0.0, True), (1e-12, True), (2e-12, False), (1e-6, False)])
+def test_implicit_gram_symmetry_tolerance_boundary(off, ok):
+    """simulate_implicit refuses a G that is not symmetric: max|G − Gᵀ|/max|G| > 10⁻¹² names the field G; exactly
+    10⁻¹² (the tolerance itself, G₀₁ = 10⁻¹², G₁₀ = 0, max|G| = 1) is accepted, 2·10⁻¹² is not.
+    Kills simulator/implicit.py:135 (`> 1e-12` → `>= 1e-12`: the boundary itself refused)."""
+    from claimcheck.simulator.errors import SimulatorError
+    from claimcheck.simulator.implicit import simulate_implicit
+    G = np.array([[1.0, off], [0.0, 1.0]])
+    args = (G, np.array([[0.5, -0.5]]), np.array([[1.0]]), np.array([1.0, -1.0]), np.array([1.0]))
+    if ok:
+        tr = simulate_implicit(*args, step_size=0.1, steps=2)
+        assert tr.loss.shape[1] == 1
+    else:
+        with pytest.raises(SimulatorError, match="G"):
+            simulate_implicit(*args, step_size=0.1, steps=2)
