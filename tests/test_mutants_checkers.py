@@ -146,3 +146,20 @@ def test_kou_c8_hypothesis_margin_is_the_relative_slack_of_C8():
     margin = float(np.min(S.min(1) / (need * S.max(1)))) - 1.0
     assert h["value"] == pytest.approx(margin, rel=1e-12, abs=1e-12)
     assert h["holds"] == bool(np.all(S.min(1) >= need * S.max(1)))
+
+
+@pytest.mark.parametrize("gamma", [0.1, 0.3, 0.5, 0.7, 0.9])
+def test_frei_condE6_equality_case_holds_not_tie(gamma):
+    """Condition E.6, leaky ReLU with every neuron inactive (φ′ ≡ γ, m = 8): c = min_i (1/m)Σφ′² equals γ² exactly
+    (fsum of 8 equal squares), so 'c ≥ γ²' holds — the machine-precision tie rule applies only when c falls *below*
+    γ². Kills checkers/frei/cond_e6.py:54 at 5a9fb14 (`c < γ**2` → `c < γ*2`: the equality case became inconclusive)."""
+    from hypothesis import find, settings
+
+    from claimcheck.checkers.frei import cond_e6
+    from claimcheck.generators.frei_states import frei_e
+    scn = find(frei_e(orth_base="abs", data={"orth": (0.9, 100.0)}, act=("leaky",), w_kinds=("neg",), m=(8, 8),
+                      pin={"gamma": gamma}), lambda s: True, settings=settings(database=None, derandomize=True))
+    inst, net, W, *_ = cond_e6._setup(scn)
+    assert float(net.preact(W).max()) < 0  # every neuron inactive on every sample
+    v = cond_e6.lower_and_identity(scn)
+    assert v.outcome == "holds", (v.outcome, v.reason)
