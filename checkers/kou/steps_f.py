@@ -541,17 +541,15 @@ def f3_closed_display(scn, name: str, **kw) -> Verdict:
         return ident("l1476/l1478 ‖A‖_F² = Σ_rΣ_i1[·](m/|S_i⁽⁰⁾|)², ‖B‖_F² likewise", lhs, rhs, t0, **kw)
     if name == "hoeffding":
         ev = [q for q in D if q["event"]]
-        fails = sum(abs(q["FA"] - q["m"] / 2 * (q["a"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum())
-                    or abs(q["FB"] - q["m"] / 2 * (q["b"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())
-                    for q in D)
-        det = {"hoeffding_first_link_failures": int(fails), "draws": len(D), "two_delta": 2 * F3_DELTA,
+
+        def first_link_fails(q) -> bool:
+            return any(abs(q[F] - q["m"] / 2 * (q[v] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q[v] ** 4).sum())
+                       for F, v in (("FA", "a"), ("FB", "b")))
+        det = {"hoeffding_first_link_failures": sum(map(first_link_fails, D)), "draws": len(D), "two_delta": 2 * F3_DELTA,
                "draws_in_B2_event": len(ev),
                "identity_FA_is_sum_m2_over_S": "‖A‖_F² = Σ_i m²/|S_i⁽⁰⁾| exactly: given |S_i⁽⁰⁾| nothing random is left, "
-                                                "so the first link is not an application of Hoeffding's inequality"}
-        det["hoeffding_first_link_failures_in_B2_event"] = int(sum(
-            abs(q["FA"] - q["m"] / 2 * (q["a"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum())
-            or abs(q["FB"] - q["m"] / 2 * (q["b"] ** 2).sum()) > math.sqrt(q["m"] * q["L"] / 2 * (q["b"] ** 4).sum())
-            for q in ev))
+                                                "so the first link is not an application of Hoeffding's inequality",
+               "hoeffding_first_link_failures_in_B2_event": sum(map(first_link_fails, ev))}
         if not ev:
             return Verdict.vacuous("no draw in Lemma B.2's event 0.4m ≤ |S_i⁽⁰⁾| ≤ 0.6m")
         lhs = np.array([[math.sqrt(q["m"] * q["L"] / 2 * (q["a"] ** 4).sum()),
@@ -825,16 +823,13 @@ TABLE += [
 
 
 def coverage() -> dict[str, dict[str, int]]:
-    """Per proof: displays, checked (evaluated as printed, errata included), errata, and the unchecked ones by reason."""
-    out: dict[str, dict[str, int]] = {}
-    keys = ("displays", "checked", "erratum", "definition", "cited", "implied", "contradiction", "transcription")
-    for proof, _d, status, _w in TABLE:
-        row = out.setdefault(proof, dict.fromkeys(keys, 0))
-        row["displays"] += 1
-        row["checked"] += status in ("checked", "erratum")
-        if status != "checked":
-            row[status] += 1
-    return out
+    """Per proof: displays, checked (evaluated as printed, errata included), errata, and the unchecked ones by reason
+    (the shared counter, :func:`checkers.kou.steps_g.coverage`)."""
+    from claimcheck.checkers.kou.steps_g import coverage as count
+    rows: dict[str, list] = {}
+    for proof, d, status, where in TABLE:
+        rows.setdefault(proof, []).append((d, d, status, where))
+    return {proof: count(r) for proof, r in rows.items()}
 
 
 def named_checks() -> set[tuple[str, str]]:

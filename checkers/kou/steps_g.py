@@ -381,7 +381,8 @@ def g1_displays(run, q, name: str, hyp: dict, consts: dict) -> Verdict:
 
 # ---------------------------------------------------------------- coverage tables
 
-STATUSES = ("checked", "erratum", "definition", "cited", "implied", "not-occurring", "asymptotic")
+STATUSES = ("checked", "erratum", "definition", "cited", "implied", "not-occurring", "asymptotic", "contradiction",
+            "transcription")
 
 
 def coverage(table) -> dict[str, int]:
