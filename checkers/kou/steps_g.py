@@ -20,6 +20,7 @@ import math
 
 import numpy as np
 
+from claimcheck.checkers.displays import STATUSES, coverage  # noqa: F401  (shared by every paper; re-exported)
 from claimcheck.checkers.kou.coefficients import stepwise
 from claimcheck.checkers.verdict import Verdict
 
@@ -378,22 +379,3 @@ def g1_displays(run, q, name: str, hyp: dict, consts: dict) -> Verdict:
                     z(mid), z(np.log(60 * d.R**2) + 1 + 0 * mid), "<=", d.tk, pair_sc, **kw)
     raise ValueError(f"name: unknown G.1 display {name!r}")
 
-
-# ---------------------------------------------------------------- coverage tables
-
-STATUSES = ("checked", "erratum", "definition", "cited", "implied", "not-occurring", "asymptotic", "contradiction",
-            "transcription")
-
-
-def coverage(table) -> dict[str, int]:
-    """Counts of one proof's display table [(display, printed text, status, check or reason)]: displays, checked
-    (evaluated as printed on the statement's runs, errata included), errata, and the reasons of the others."""
-    out = dict.fromkeys(("displays", "checked", *STATUSES[1:]), 0)
-    for _d, _text, status, _where in table:
-        if status not in STATUSES:
-            raise ValueError(f"status: unknown {status!r}")
-        out["displays"] += 1
-        out["checked"] += status in ("checked", "erratum")
-        if status != "checked":
-            out[status] += 1
-    return out
