@@ -269,10 +269,6 @@ def _polish(A, B, pairs, target, lv, mv, gamma, tol=1e-5):
 # Problem (3), its dual, the closed form, and the hard-margin SVM z*
 
 
-def _split_m(a: np.ndarray) -> tuple[int, int]:
-    return int((a > 0).sum()), int((a < 0).sum())
-
-
 def dual_matrix(G: np.ndarray, y: np.ndarray, m1: int, m2: int, gamma: float) -> np.ndarray:
     """M = (1/m) G ∘ (m₁ c^v c^vᵀ + m₂ c^u c^uᵀ) (Problem (3)'s dual Hessian, catalogue §H.2)."""
     cv = np.where(y > 0, 1.0, -gamma)
