@@ -28,7 +28,7 @@ def _window(run, K):
     return w
 
 
-def _c9(scn, push: float | None = None) -> Verdict:
+def _c9(scn) -> Verdict:
     run, K, qq, out = leaky_setup(scn)
     if run.diverged:
         return Verdict.diverged(-1)
@@ -38,7 +38,7 @@ def _c9(scn, push: float | None = None) -> Verdict:
     g = K["gamma"]
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio = np.where(hi > 0, lo / hi, np.inf) / g
-    c2 = K["c2"] if push is None else push * float(ratio[1:].min())
+    c2 = K["c2"]
     qq = {**qq, "c2_used": c2}
     hyps = measured(qq, *leaky_hypotheses(), RELATION)
     if out:
