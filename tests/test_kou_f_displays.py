@@ -148,3 +148,30 @@ def test_the_f3_limits_hold_on_a_certified_run_and_break_without_balance():
     v = lem_f3._f3_limits_step(Scenario("kou", 71, p))
     assert v.outcome == "holds"
     assert lem_f3._f3_limits_step(Scenario("kou", 71, {**p, "n_pos": 1})).outcome == "outside"
+
+
+@pytest.mark.parametrize("name", sorted(lem_f3.F3_STATISTICAL))
+def test_the_f3_probability_lines_are_binomial_tests_at_their_share(name):
+    """l1515 and l1525/l1531's 'w.p. ≥ 1 − 2δ' lines: an exact test at the runner's level, with its power stated."""
+    check = {c.name: c for c in BY_ID["kou.lemF.3"].checks}[f"proof-step-f3-{name}"]
+    assert check.alpha == lem_f3.F3_STEP_SHARE
+    a = lem_f3.F3_STEP_SHARE / 6
+    for mf in (1, 2, 4):
+        v = lem_f3._f3_closed_step(Scenario("kou-f3", 3, {"m_factor": mf, "reps": 16, "n_pos_fixed": 0, "test_alpha": a}),
+                                   name)
+        test = v.evidence.details["test"]
+        assert test["kind"] == "binomial" and test["alpha"] == a and test["delta"] == pytest.approx(2 * steps_f.F3_DELTA)
+        assert test["trials"] == 4 * 16 and (test["p_value"] < a) == test["rejected"]
+        assert test["power_at_that_rate"] >= steps_f.POWER_TARGET - 1e-9
+        assert 2 * steps_f.F3_DELTA < test["rate_detected_at_power_target"] < 1
+
+
+def test_the_f3_rate_test_rejects_a_failure_rate_above_two_delta_and_accepts_two_delta():
+    """The test decides: 2δ = 20% failing draws pass at any level; 60% (3·2δ) of 192 draws are refuted at 1e-5."""
+    scn = Scenario("kou-f3", 0, {"m_factor": 1, "reps": 48, "n_pos_fixed": 0, "test_alpha": 1e-5})
+    N = 192
+    for rate, outcome in ((0.2, "holds"), (0.6, "violated")):
+        bad = np.arange(N) < round(rate * N)
+        v = steps_f.f3_rate_verdict("planted failures", bad, scn, {})
+        assert v.outcome == outcome, (rate, v.evidence.details["test"])
+        assert v.evidence.measured == round(rate * N)

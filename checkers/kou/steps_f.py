@@ -15,8 +15,13 @@ import math
 
 import numpy as np
 
+from scipy import stats as _sps
+
 from claimcheck.checkers.kou.coefficients import C_PRIME_RELU, C_SPRIME, c1_relu_formula, stepwise
+from claimcheck.checkers.kou.common import test_level
+from claimcheck.checkers.stats import failure_rate_verdict, power
 from claimcheck.checkers.verdict import Verdict
+from claimcheck.generators.scenario import Scenario
 
 IDT = 1e-9  # identities: relative float64 residual allowed (sums of O(mn) products)
 TIE = 1e-12  # inequalities: float64 tie, relative (as lem_c3.TIE)
@@ -511,13 +516,15 @@ F3 = {
     "triangle-upper": "l1507/l1511 first links as printed: ‖A‖₂ ≤ ‖C‖₂ + ‖Ã‖₂, ‖B‖₂ ≤ ‖C‖₂ + ‖B̃‖₂",
     "sr-bounds": "l1515 lines 1, 2, 4 at C = 0 (Lemma H.3's C ≥ 0 only weakens them: holding at C = 0 means holding for "
                  "every C): SR(A) ≤ (m‖a‖²/2 + h)/(√m‖a‖/2)², SR(A) ≥ (m‖a‖²/2 − h)/(√m‖a‖/2)², SR(B) ≥ "
-                 "(m‖b‖²/2 − h)/(√m‖b‖/2)², h = √(625mn log(2/δ)/32): the fraction of draws where one fails ≤ 2δ (a frequency, no α spent: "
-                 "measured ≤ 4% against 2δ = 20%)",
+                 "(m‖b‖²/2 − h)/(√m‖b‖/2)², h = √(625mn log(2/δ)/32), w.p. ≥ 1 − 2δ: the exact one-sided binomial "
+                 "(Clopper–Pearson) test of P(one fails) ≤ 2δ over the draws at the check's share of Kou's α "
+                 "(power: the failure probability detected with power ≥ 0.8 in details['test'])",
     "sr-bound-line3": "l1515 line 3 as printed: SR(B) ≥ (m‖b‖²/2 + h)/(√m‖b‖/2 − (C/2)(√m + √n + √log(2/δ)))², "
                       "evaluated at C = 0, its smallest right side over C ≥ 0",
     "w-bounds": "l1525/l1531 first links at C = 0: (m(‖a‖² + ‖b‖²)/2 − h₈)/(√m max{‖a‖, ‖b‖}/2)² ≤ SR([A 0; 0 B]) ≤ "
-                "(m(‖a‖² + ‖b‖²)/2 + h₈)/(√m max/2)², h₈ = √(625mn log(2/δ)/8) (fraction of draws failing ≤ 2δ, a frequency, "
-                "no α spent: measured ≤ 3%); "
+                "(m(‖a‖² + ‖b‖²)/2 + h₈)/(√m max/2)², h₈ = √(625mn log(2/δ)/8), w.p. ≥ 1 − 2δ (the exact one-sided "
+                "binomial test of P(one fails) ≤ 2δ over the draws at the check's share of Kou's α, power in "
+                "details['test']); "
                 "l1527/l1531 last links 16/9 ≤ 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≤ 9 on Lemma B.2's event",
 }
 
@@ -526,8 +533,36 @@ F3_INLINE = {"norm-a": "the inline bound behind l1527/l1531, (5/3)√n ≤ ‖a�
 
 
 @functools.lru_cache(maxsize=16)
-def _f3_cached(scn) -> tuple:
+def _f3_cached_draws(scn) -> tuple:
     return tuple(_f3_quantities(*d) for d in f3_draws(scn))
+
+
+def _f3_cached(scn) -> tuple:
+    """The draws of ``scn``, cached on the draw parameters only (the runner's ``test_alpha`` does not change them), so
+    the statistical display checks reuse the draws of the other display groups."""
+    return _f3_cached_draws(Scenario(scn.family, scn.seed, {k: v for k, v in scn.params if k != "test_alpha"}))
+
+
+POWER_TARGET = 0.8  # the evidence states the failure probability the test detects with this power at its draws
+
+
+def f3_rate_verdict(quantity: str, bad, scn, details: dict, **kw) -> Verdict:
+    """A "w.p. ≥ 1 − 2δ" line of the proof as a confidence test (issue 15): the one-sided exact binomial (Clopper–Pearson)
+    test of P(failure) ≤ 2δ over the draws, at the check's per-example level ``scn["test_alpha"]`` (its share of Kou's
+    family-wise budget, lem_f3.F3_STEP_SHARE). It rejects iff the p-value P(Bin(N, 2δ) ≥ failures) is below that level
+    (checkers.stats.failure_rate_verdict: measured = failures, bound = critical count − 1). ``details["test"]`` adds the
+    p-value and the failure probability the test detects with power ≥ POWER_TARGET at N draws (the critical count's
+    beta quantile: P(Bin(N, r) ≥ k) = I_r(k, N − k + 1))."""
+    bad = np.asarray(bad, bool).ravel()
+    k, N, d2 = int(bad.sum()), int(bad.size), 2 * F3_DELTA
+    a = test_level(scn)
+    v = failure_rate_verdict(quantity, k, N, d2, a, details=details, **kw)
+    test = v.evidence.details["test"]
+    crit = int(test["critical"])
+    r = float(_sps.beta.ppf(POWER_TARGET, crit, N - crit + 1)) if crit <= N else 1.0
+    test.update({"p_value": float(_sps.binom.sf(k - 1, N, d2)), "power_target": POWER_TARGET,
+                 "rate_detected_at_power_target": r, "power_at_that_rate": power(N, d2, a, r)})
+    return v
 
 
 def f3_closed_display(scn, name: str, **kw) -> Verdict:
@@ -596,10 +631,10 @@ def f3_closed_display(scn, name: str, **kw) -> Verdict:
         f2 = srA < (ma / 2 - h) / (ma / 4)
         f4 = srB < (mb / 2 - h) / (mb / 4)
         bad = f1 | f2 | f4
-        return Verdict.compare("l1515 lines 1, 2, 4 at C = 0: fraction of draws where one fails (w.p. ≥ 1 − 2δ)",
-                               float(bad.mean()), 2 * F3_DELTA, "<=", attainable=(0.0, 1.0),
-                               details={"line1_failures": int(f1.sum()), "line2_failures": int(f2.sum()),
-                                        "line4_failures": int(f4.sum()), "draws": len(D)}, **kw)
+        return f3_rate_verdict("l1515 lines 1, 2, 4 at C = 0 (w.p. ≥ 1 − 2δ): draws where one fails, against the "
+                               "critical count − 1 of the exact one-sided test of P(fail) ≤ 2δ", bad, scn,
+                               {"line1_failures": int(f1.sum()), "line2_failures": int(f2.sum()),
+                                "line4_failures": int(f4.sum()), "draws": len(D), "fraction": float(bad.mean())}, **kw)
     if name == "w-bounds":
         FW = np.array([q["FA"] + q["FB"] for q in D])
         nW = np.array([max(q["nA"], q["nB"]) for q in D])
@@ -612,16 +647,22 @@ def f3_closed_display(scn, name: str, **kw) -> Verdict:
         bad = (srW < lo) | (srW > hi)
         ev = np.array([q["event"] for q in D])
         ratio = ((ma + mb) / m_) / mx2
-        out = [Verdict.compare("l1525/l1531 first links at C = 0: fraction of draws where one fails (w.p. ≥ 1 − 2δ)",
-                               float(bad.mean()), 2 * F3_DELTA, "<=", attainable=(0.0, 1.0),
-                               details={"lower_failures": int((srW < lo).sum()), "upper_failures": int((srW > hi).sum()),
-                                        "draws": len(D)}, **kw)]
+        rate = f3_rate_verdict("l1525/l1531 first links at C = 0 (w.p. ≥ 1 − 2δ): draws where one fails, against the "
+                               "critical count − 1 of the exact one-sided test of P(fail) ≤ 2δ", bad, scn,
+                               {"lower_failures": int((srW < lo).sum()), "upper_failures": int((srW > hi).sum()),
+                                "draws": len(D), "fraction": float(bad.mean())}, **kw)
+        out = [rate]
         if ev.any():
             out += [ineq("l1527 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≥ 16/9 (B.2's event)", (2 * ratio[ev])[:, None],
                          np.full((int(ev.sum()), 1), 16 / 9), ">=", t0[ev], attainable=(0.0, 4.0), **kw),
                     ineq("l1531 2(‖a‖² + ‖b‖²)/max{‖a‖, ‖b‖}² ≤ 9 (B.2's event)", (2 * ratio[ev])[:, None],
                          np.full((int(ev.sum()), 1), 9.0), "<=", t0[ev], attainable=(0.0, 4.0), **kw)]
-        return Verdict.all_of(out)
+        v = Verdict.all_of(out)
+        if v.evidence is not None and v is not rate:  # the tightest line reported: the test goes with it
+            v.evidence.details.update({"test": rate.evidence.details["test"],
+                                       "first_links": {"outcome": rate.outcome, "failures": rate.evidence.measured,
+                                                       **{k: x for k, x in rate.evidence.details.items() if k != "test"}}})
+        return v
     if name == "norm-a":
         ev = [q for q in D if q["event"]]
         if not ev:
