@@ -13,6 +13,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import steps_e12 as steps
 from claimcheck.checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, H42, C_R, gd_run, grad_L_batch, quantile_verdict
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.verdict import Verdict
@@ -22,12 +23,7 @@ COST = 3.0
 
 
 def _run(scn):
-    inst = materialise(scn)
-    r = gd_run(inst, int(scn["K"]), int(scn["T"]), float(scn["alpha_frac"]), float(scn["omega_frac"]),
-               float(scn["delta"]), omega_abs=(10.0 ** float(scn["omega_abs_log10"]) if "omega_abs_log10" in dict(scn.params)
-                                               else None))
-    st_ = r.net.stats
-    return inst, r, st_
+    return steps.gd(scn)  # the run (ω absolute where omega_abs_log10 is given), cached per scenario
 
 
 def _consts(inst, r, st_, scn):
@@ -108,6 +104,50 @@ def nc_large_init(p):
                             "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "omega_abs_log10": -0.5, "orth": 1.0})
 
 
+# Every display of the proof (steps_e12.TABLE_E13), on the statement's draws and cached runs.
+def _disp(*names):
+    def run(scn):
+        return steps.gd_display(scn, "e13", names)
+    run.__name__ = "display_" + "_".join(n.replace("-", "_") for n in names)
+    return run
+
+
+_DRAWS = steps.draws_of(scenarios, COST)
+_DC = dict(cost=COST)
+DISPLAY_CHECKS = [
+    steps.display_check("proof-step-e13-increment", _DRAWS, _disp("inc"), ("inc",),
+                        "the first display (l. 1187–1188): ⟨w_j⁽ᵗ⁺¹⁾ − w_j⁽ᵗ⁾, μ̂⟩ from the simulator's iterates = "
+                        "(αa_j/n)Σg_iφ′⟨y_ix_i, μ̂⟩ = (αa_j/n)Σg_iφ′[‖x_i‖² + Σ_{k≠i}⟨y_ix_i, y_kx_k⟩]", **_DC),
+    steps.display_check("proof-step-e13-neurons", _DRAWS, _disp("pos", "neg"), ("pos", "neg"),
+                        "the positive-neuron chain (l. 1192–1198: ≥ …[‖x_i‖² − Σ|⟨x_i, x_k⟩|] ≥(i) …½‖x_i‖² ≥ …R_min²/2n "
+                        "≥(ii) αγ|a_j|R_min²Ĝ/2) and the negative-neuron chain (l. 1247–1251), every step t < T", **_DC),
+    steps.display_check("proof-step-34-telescoped", _DRAWS, _disp("34", "40"), ("34", "40"),
+                        "(34) (⟨w_j⁽ᵗ⁾ − w_j⁽⁰⁾, μ̂⟩ ≥ (αγ|a_j|R_min²/2)Σ_{s<t}Ĝ = (αγR_min²/(2√m))Σ_{s<t}Ĝ, a_j > 0) and "
+                        "(40) (the same ≤ with a minus, a_j < 0), every t ≥ 1", **_DC),
+    steps.display_check("proof-step-35-printed-identity", steps.draws_of(scenarios, COST), _disp("35-printed"),
+                        ("35-printed",),
+                        "(35)'s '=' as printed: Ĝ(W⁽⁰⁾) = (1/n)Σ1/(1 + exp(−y_if(x_i; W⁽⁰⁾))), the difference "
+                        "(1/n)Σtanh(q_i/2) computed directly against its own rounding",
+                        erratum="(35) prints Ĝ(W⁽⁰⁾) = (1/n)Σ_i 1/(1 + exp(−y_if(x_i; W⁽⁰⁾))): that sum is 1 − Ĝ(W⁽⁰⁾) "
+                                "(g(q) = 1/(1 + e^q)); the identity fails unless Σ_i tanh(q_i/2) = 0 (every seed: "
+                                "|(1/n)Σtanh(q_i/2)| = 10⁻¹³–10⁻⁹ under (A2), against a rounding of 10⁻²⁸); sign typo, "
+                                "harmless: both sums are ½ + O(|f|) ≥ ¼ (proof-step-35-38)", **_DC),
+    steps.display_check("proof-step-e1-36-37", _DRAWS, _disp("e1", "36", "37"), ("e1", "36", "37"),
+                        "Lemma E.1's display |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ) (every seed and neuron, no failure "
+                        "tolerated), (36)'s three links and (37)", **_DC),
+    steps.display_check("proof-step-35-38-links", _DRAWS, _disp("35", "38", "alpha"), ("35", "38", "alpha"),
+                        "(35)'s '≥ 1/4' (both the printed sum and Ĝ), (38)'s links (i), (ii), (iii) one by one, and the "
+                        "display after it, α ≥ 64ω_initγ⁻¹C_R(R_max/R_min²)√(nm log(4m/δ)) = 64ω_initγ⁻¹C_R(R/R_min)√(…)",
+                        **_DC),
+    steps.display_check("proof-step-39", _DRAWS, _disp("39"), ("39",),
+                        "(39)'s three links for the positive neurons, every t ≥ 1", **_DC),
+    steps.display_check("proof-step-spectral-chain", _DRAWS, _disp("spectral"), ("spectral",),
+                        "the closing chain (l. 1268) with ‖W⁽ᵗ⁾‖₂ from the simulator: ≥ ‖W⁽ᵗ⁾μ̂/‖μ̂‖‖² ≥(i) "
+                        "‖μ̂‖⁻²Σ_j(αγ|a_j|R_min²ΣĜ/4)² = ‖μ̂‖⁻²(αγR_min²ΣĜ/4)² ≥(ii) (αγR_min²ΣĜ/(4√2R_max√n))², every "
+                        "t ≥ 1", **_DC),
+]
+
+
 CLAIM = register(Claim(
     id="frei.lemE.13", paper="frei", ref="Lemma E.13",
     title="Spectral norm grows at least like (αγR_min/(4√2R√n)) times the summed sigmoid risk",
@@ -119,8 +159,9 @@ CLAIM = register(Claim(
         PrintedNote("typo", "proof of Lemma E.13, (35) (paper l. 1200–1203)",
                     "Ĝ(W⁽⁰⁾) = (1/n)Σ_i 1/(1 + exp(−y_if(x_i;W⁽⁰⁾))) ≥ 1/4",
                     "Ĝ(W⁽⁰⁾) = (1/n)Σ_i 1/(1 + exp(y_if(x_i;W⁽⁰⁾))) ≥ 1/4 (g(q) = 1/(1 + e^q), the definition of Ĝ)",
-                    consequence="none: with |f| ≤ 1/50 under (A2) both forms are ≈ ½ ≥ ¼", check="proof-step-35-38",
-                    evidence="both forms checked together in proof-step-35-38"),
+                    consequence="none: with |f| ≤ 1/50 under (A2) both forms are ≈ ½ ≥ ¼", check="proof-step-35-printed-identity",
+                    evidence="the printed '=' fails on every seed (proof-step-35-printed-identity, erratum); the "
+                             "'≥ 1/4' holds for both forms (proof-step-35-38, proof-step-35-38-links)"),
         PrintedNote("typo", "proof of Lemma E.13, 'Positive neurons. If a_i > 0' (paper l. 1187)", "a_i > 0",
                     "a_j > 0 (the neuron index)", consequence="none (no numeric content)"),
     ],
@@ -138,6 +179,7 @@ CLAIM = register(Claim(
         Check("proof-step-41", "in-regime", scenarios, step41, cost=COST, alpha=SHARE_PROOF, target="proof-step",
               sharpness=None, sharpness_why="(41) keeps ¼ (half of (34)'s ½) of the alignment",
               description="(41): |⟨w_j^(t), μ̂⟩| ≥ ¼α|a_j|γR_min²Σ_{s<t}Ĝ for every neuron and t ≥ 1"),
+        *DISPLAY_CHECKS,
         Check("negative-control-duplicates", "negative-control", nc_duplicates, spectral, cost=COST,
               violates=H42.text,
               description="near-duplicate samples with opposite labels (H42 fails by ≈ 10⁴; just past its boundary the "

@@ -11,11 +11,14 @@ Nelder–Mead search over W = W₀ + s·S (S a random matrix in the span of the 
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from hypothesis import strategies as st
 from scipy.optimize import minimize
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import steps_e12 as steps
 from claimcheck.checkers.frei.appendix_e import H42, Net, dual_basis, g, grad_L, h42_ratio, make_act, state_W
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.verdict import Verdict
@@ -23,7 +26,15 @@ from claimcheck.generators.frei_states import frei_e, gammas, materialise
 from claimcheck.generators.scenario import Scenario
 
 
-def run(scn) -> Verdict:
+def state(scn):
+    """(inst, net, W, data statistics, c, search shift) of ``scn``: the state the statement's in-regime check tests
+    (W₀ refined by the Nelder–Mead search), cached without the runner's ``test_alpha`` (the display checks of
+    :mod:`steps_e12` evaluate the proof's displays at the same W)."""
+    return _state(Scenario(scn.family, scn.seed, {k: v for k, v in scn.params if k != "test_alpha"}))
+
+
+@functools.lru_cache(maxsize=64)
+def _state(scn):
     inst = materialise(scn)
     gm = inst.gamma
     act = make_act(scn["act"], gm, at_zero=gm + float(scn["at_zero"]) * (1 - gm))
@@ -41,7 +52,12 @@ def run(scn) -> Verdict:
 
     res = minimize(ratio, np.array([0.0]), method="Nelder-Mead", options={"maxfev": 40, "xatol": 1e-3})
     s = float(res.x[0]) if ratio(res.x) < ratio([0.0]) else 0.0
-    W = W0 + s * S
+    return inst, net, W0 + s * S, st_, c, s
+
+
+def run(scn) -> Verdict:
+    inst, net, W, st_, c, s = state(scn)
+    gm = inst.gamma
     Ghat = float(g(net.q(W)).mean())
     if Ghat < 1e-250:
         return Verdict.vacuous(f"Ĝ(W) = {Ghat:.3g} underflows: both sides are 0 in float64")
@@ -50,6 +66,22 @@ def run(scn) -> Verdict:
                            constants={"gamma": gm, "m": inst.m, "n": net.n, "R": st_["R"], "act": scn["act"],
                                       "G_hat": Ghat, "search_shift": s, **q},
                            hypotheses=measured(q, H42))
+
+
+def display(*names):
+    """The links of display(s) ``names`` of the proof (steps_e12.TABLE_E14) at the statement's state W."""
+    def run_(scn) -> Verdict:
+        inst, net, W, st_, c, s = state(scn)
+        if float(g(net.q(W)).mean()) < 1e-250:
+            return Verdict.vacuous("Ĝ(W) underflows: every display is 0 ≥ 0 in float64")
+        q = {"h42_ratio": h42_ratio(inst.X, inst.gamma)}
+        allx = steps.e14_links(net, W, st_, inst.gamma)
+        return steps.display_verdict([lk for nm in names for lk in allx[nm]],
+                                     constants={"gamma": inst.gamma, "m": inst.m, "n": net.n, "R": st_["R"],
+                                                "act": scn["act"], "search_shift": s, **q},
+                                     hypotheses=measured(q, H42))
+    run_.__name__ = "display_" + "_".join(names)
+    return run_
 
 
 def proof_steps(scn) -> Verdict:
@@ -110,6 +142,22 @@ WEAK_READING = dict(outside_by_design=(H42.text,),
                                 "covered; examples inside the weaker reading only measure the + 10 hypothesis false")
 
 
+# Every display of the proof (steps_e12.TABLE_E14) at the in-regime check's states (its draws, its refined W, cached).
+_DRAWS = steps.draws_of(in_regime_scenarios, 1.0)
+DISPLAY_CHECKS = [
+    steps.display_check("proof-step-e14-first", _DRAWS, display("f1"), ("f1",),
+                        "the first display (l. 1286): ‖∇L̂(W)‖_F ≥ ⟨∇L̂(W), −V⟩ = (1/n)Σg_iy_i⟨∇f(x_i; W), V⟩, V with rows "
+                        "a_jμ̂/‖μ̂‖", **WEAK_READING),
+    steps.display_check("proof-step-e14-inner", _DRAWS, display("f2"), ("f2",),
+                        "the second display (l. 1292–1300), every sample i: y_i⟨∇f(x_i; W), V⟩ = (1/m)Σ_jφ′⟨y_ix_i, μ̂/‖μ̂‖⟩ = "
+                        "(1/(‖μ̂‖m))Σ_jφ′[‖x_i‖² + Σ_{k≠i}⟨y_ix_i, y_kx_k⟩] ≥(i) …½‖x_i‖² ≥(ii) R_min²Σ_jφ′/(2‖μ̂‖m) ≥(iii) "
+                        "γR_min²/(2‖μ̂‖)", **WEAK_READING),
+    steps.display_check("proof-step-e14-last", _DRAWS, display("f3"), ("f3",),
+                        "the last display (l. 1304–1308): ‖∇L̂(W)‖_F ≥ (1/n)Σg_iy_i⟨∇f_i, V⟩ ≥ γR_min²Ĝ/(2‖μ̂‖) ≥ "
+                        "γR_min²Ĝ/(2√2R_max√n) = γR_minĜ/(2√2R√n)", **WEAK_READING),
+]
+
+
 CLAIM = register(Claim(
     id="frei.lemE.14", paper="frei", ref="Lemma E.14",
     title="Proxy PL inequality: the gradient norm is at least a constant times the sigmoid risk",
@@ -123,6 +171,8 @@ CLAIM = register(Claim(
                     consequence="none: the check draws the data from the boundary of whichever reading is weaker",
                     check="in-regime", evidence="both readings of the hypothesis covered: data at the boundary of the "
                                                 "weaker one (orth_base 'h42_weak')"),
+        PrintedNote("typo", "proof of Lemma E.14, before the second display (paper l. 1290)", "we have for each j,",
+                    "for each i (the display is about sample i; j is summed over)", consequence="none (no numeric content)"),
         PrintedNote("wording", "Lemma E.14", "‖∇L̂(W^(t))‖ (norm unnamed)", "the Frobenius norm ‖∇L̂(W)‖_F",
                     consequence="the Frobenius norm is the largest of the usual matrix norms here, so the weakest "
                                 "reading of a lower bound; the spectral-norm reading is not tested"),
@@ -140,6 +190,7 @@ CLAIM = register(Claim(
               **WEAK_READING,
               sharpness_why="(i) keeps ½‖x_i‖² of ‖x_i‖² − Σ_k|⟨x_i,x_k⟩| and (36) 2nR_max² of ≈ nR²: loose by ≈ 2 by design",
               description="y_i⟨∇f(x_i;W), V⟩ ≥ γR_min²/(2‖μ̂‖) for every i and (36) ‖μ̂‖² ≤ 2nR_max², any W"),
+        *DISPLAY_CHECKS,
         Check("negative-control-duplicates", "negative-control", nc_scenarios, run, violates=H42.text,
               description="two near-duplicate samples with opposite labels: μ̂ ≈ 0 and ∇L̂ ≈ 0 while Ĝ ≈ ½. The "
                           "proof has slack ≈ 5γ⁻²C_R/2 at the hypothesis' boundary, so no control just past it fails", control="data"),
