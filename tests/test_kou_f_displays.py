@@ -175,3 +175,17 @@ def test_the_f3_rate_test_rejects_a_failure_rate_above_two_delta_and_accepts_two
         v = steps_f.f3_rate_verdict("planted failures", bad, scn, {})
         assert v.outcome == outcome, (rate, v.evidence.details["test"])
         assert v.evidence.measured == round(rate * N)
+
+
+@pytest.mark.parametrize("name", sorted(lem_f3.F3_STATISTICAL))
+def test_the_biased_init_control_is_rejected_because_of_the_init(name):
+    """The controls' draws with the paper's symmetric init hold with no failure; shifting the init's mean alone (P([w]_i
+    ≥ 0) = 3/4) makes the test reject, and the evidence measures the init hypothesis false."""
+    params = {"m_factor": 4, "reps": 16, "n_pos_fixed": 0}
+    sym = lem_f3._f3_closed_step(Scenario("kou-f3", 91, params), name)
+    biased = lem_f3._f3_closed_step(Scenario("kou-f3", 91, {**params, "init_mean": lem_f3.INIT_SHIFT}), name)
+    assert sym.outcome == "holds" and sym.evidence.details["test"]["failures"] == 0
+    assert biased.outcome == "violated" and biased.evidence.details["test"]["rejected"]
+    assert not biased.evidence.hypotheses[lem_f3.SYM_INIT.text]["holds"]
+    check = {c.name: c for c in BY_ID["kou.lemF.3"].checks}[f"negative-control-biased-init-{name}"]
+    assert check.control == "init" and check.violates == lem_f3.SYM_INIT.text

@@ -43,6 +43,10 @@ RATE_EXP = Constant("decay exponent of the o(1)", -0.25,
 BALANCED = Hypothesis("n even; x_1..x_{n/2} labelled +1, x_{n/2+1}..x_n labelled −1", "Lemma F.3 (construction)",
                       lambda q: (q["n_pos_minus_half"], q["n_pos_minus_half"] == 0))
 HYPS = (RELU, BALANCED)
+SYM_INIT = Hypothesis("W⁽⁰⁾ has i.i.d. N(0, σ₀²) entries: P([w_{j,r}⁽⁰⁾]_i ≥ 0) = 1/2 (the paper's Gaussian init)",
+                      "Section 3 (initialisation); proof of Lemma F.3 (E[C] = ½·1)",
+                      lambda q: (q["init_mean"], q["init_mean"] == 0))
+INIT_SHIFT = 0.6744897501960817  # Φ⁻¹(3/4): a control's init mean (in units of σ₀), so P([w]_i ≥ 0) = 3/4
 SIZES = (8, 16, 32, 64)
 
 
@@ -167,8 +171,8 @@ def _decades_pool(p):
 
 
 def _f3_closed_step(scn, name):
-    q = {"gamma": 0.0, "n_pos_minus_half": 0}
-    return f3_closed_display(scn, name, hypotheses=measured(q, *HYPS))
+    q = {"gamma": 0.0, "n_pos_minus_half": 0, "init_mean": float(scn.get("init_mean", 0.0))}
+    return f3_closed_display(scn, name, hypotheses=measured(q, *HYPS, SYM_INIT))
 
 
 def _f3_limits_step(scn):
@@ -207,6 +211,15 @@ def _f3_checks() -> list:
                          "intermediate displays of the proof: their slack is reported, not graded",
                          description=f"proof of Lemma F.3, as printed{' (an inline step)' if name in F3_INLINE else ''}: "
                                      f"{text}"))
+    for name in sorted(F3_STATISTICAL):  # the tests' controls: the same draws with the init's sign symmetry broken
+        out.append(Check(
+            f"negative-control-biased-init-{name}", "negative-control",
+            lambda p: st.sampled_from([Scenario("kou-f3", 91 + k, {"m_factor": 4, "reps": max(12, p.seeds // 4), "n_pos_fixed": 0,
+                                                                  "init_mean": INIT_SHIFT}) for k in range(2)]),
+            (lambda s, _n=name: _f3_closed_step(s, _n)), violates=SYM_INIT.text, control="init",
+            description=f"proof-step-f3-{name} on a biased init (mean Φ⁻¹(3/4)σ₀: P([w]_i ≥ 0) = 3/4, m = 4n): "
+                        "E[C] = ¾·1, so SR(A) → ≈ 4/3 instead of 2 and the printed bounds around 2 fail at n ≥ 32 "
+                        "(half the draws; none with the symmetric init): the binomial test must reject"))
     return out
 
 
@@ -219,7 +232,7 @@ CLAIM = register(Claim(
               "with probability at least 1 − 2δ.)",
     latex=r"\lim_{t\to\infty}\frac{\|W_j^{(t)}\|_F^2}{\|W_j^{(t)}\|_2^2}=2\pm o(1)",
     kind="statistical",
-    hypotheses=list(HYPS),
+    hypotheses=[*HYPS, SYM_INIT],
     constants=[LIMIT_TOL, RATE_EXP, DELTA],
     printed_notes=[
         PrintedNote("typo", "proof of Lemma F.3, the triangle inequalities (transcription lines 1505-1511)",

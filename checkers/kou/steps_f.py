@@ -471,15 +471,17 @@ def f2_display(run, T: int, c: float, name: str, C_T: float = 1.0, **kw) -> Verd
 def f3_draws(scn, sizes=(8, 16, 32, 64)):
     """The closed-form draws of kou.lemF.3's in-regime checks (lem_f3.f3_closed: the same generator calls in the same
     order, so the same matrices): per size n, ``reps`` pairs (C, D) of m × (n/2) indicator matrices 1[[w_{±1,r}⁽⁰⁾]_i ≥ 0],
-    m = m_factor·n."""
+    m = m_factor·n. ``init_mean`` (negative controls only; default 0, the paper's N(0, σ₀²) init) shifts the init's mean
+    by init_mean·σ₀, so that P([w]_i ≥ 0) = Φ(init_mean)."""
     reps, fixed = int(scn["reps"]), int(scn.get("n_pos_fixed", 0))
+    mu = float(scn.get("init_mean", 0.0))
     rng = np.random.default_rng(scn.seed)
     for n in sizes:
         m = int(scn["m_factor"]) * n
         n_pos = fixed if fixed else n // 2
         for _ in range(reps):
-            Cp = (rng.standard_normal((m, n_pos)) >= 0).astype(float)
-            Cm = (rng.standard_normal((m, n - n_pos)) >= 0).astype(float)
+            Cp = (rng.standard_normal((m, n_pos)) + mu >= 0).astype(float)
+            Cm = (rng.standard_normal((m, n - n_pos)) + mu >= 0).astype(float)
             yield n, m, Cp, Cm
 
 
