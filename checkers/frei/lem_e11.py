@@ -17,7 +17,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
-from claimcheck.checkers.frei.appendix_e import (SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, A1, A2, Hypothesis, Net, g, gd_run, log_g, make_act, margin_state,
+from claimcheck.checkers.frei import steps_e10 as S
+from claimcheck.checkers.frei.appendix_e import (SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, test_level, A1, A2, Hypothesis, Net, g, gd_run, log_g, make_act, margin_state,
                                       quantile_verdict, sample_orth_C, softplus_inv, step)
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.verdict import Verdict
@@ -36,6 +37,55 @@ DATA_C = Hypothesis("‖x_k‖² ≥ 8γ⁻²n max_{i≠k}|⟨x_i, x_k⟩| for a
 
 # ---------------------------------------------------------------------------------------------- (b)
 def part_b(scn, ratio_factor: float = 1.0) -> Verdict:
+    inst, net, W, C_Rp, amax, alpha, q = _state_b(scn, ratio_factor)
+    gm = inst.gamma
+    st_ = net.stats
+    H = net.act.H
+    qm = net.q(W)
+    _, _, dq = step(net, W, alpha)
+    Ghat = float(g(qm).mean())
+    bound = alpha * gm**2 * st_["R_min"] ** 2 / (4 * C_Rp * net.n) * Ghat
+    kk = int(np.argmin(dq))
+    return Verdict.compare("min_k y_k[f(x_k;W^(t+1)) − f(x_k;W^(t))]", float(dq[kk]), bound, ">=",
+                           constants={"gamma": gm, "H": H, "alpha": alpha, "C_Rp": C_Rp, "n": net.n, "m": inst.m,
+                                      "R": st_["R"], "G_hat": Ghat, "k": kk},
+                           hypotheses=measured(q, RATIO_B, DATA_B, STEP_B),
+                           details={"test": exact_test(scn, "(b) is deterministic given W^(t): no sampling")})
+
+
+def b_displays(scn) -> Verdict:
+    """Part (b)'s displays (steps_e10.TABLE_E11: Lemma E.2, (27), both chains link by link, the data and g_k displays)
+    on the statement's states, every sample as k."""
+    inst, net, W, C_Rp, amax, alpha, q = _state_b(scn)
+    return S.combine(S.e11_b_displays(net, W, alpha, C_Rp, net.act.H),
+                     constants={"gamma": inst.gamma, "H": net.act.H, "alpha": alpha, "C_Rp": C_Rp, "n": net.n, "m": inst.m},
+                     hypotheses=measured(q, RATIO_B, DATA_B, STEP_B))
+
+
+def b_gk_printed(scn) -> Verdict:
+    inst, net, W, C_Rp, amax, alpha, q = _state_b(scn)
+    return S.e11_b_gk_printed(net, W)
+
+
+_STATES: dict = {}
+
+
+def _key(scn, *extra):
+    return (scn.seed, tuple(sorted((k, v) for k, v in dict(scn.params).items() if k != "test_alpha")), *extra)
+
+
+def _state_b(scn, ratio_factor: float = 1.0):
+    """Part (b)'s state (cached like :func:`_run`: the statement's and the displays' checks draw the same states)."""
+    key = _key(scn, ratio_factor)
+    if key not in _STATES:
+        if len(_STATES) > 256:
+            _STATES.clear()
+        _STATES[key] = _state_b_uncached(scn, ratio_factor)
+    return _STATES[key]
+
+
+def _state_b_uncached(scn, ratio_factor: float = 1.0):
+    """Part (b)'s state W⁽ᵗ⁾ (margins prescribed through the dual basis), C_R′ (the smallest admissible ÷ factor), α."""
     inst = materialise(scn)
     gm = inst.gamma
     net = Net.build(inst.X, inst.y, inst.m, make_act("smooth", gm))
@@ -62,16 +112,8 @@ def part_b(scn, ratio_factor: float = 1.0) -> Verdict:
     H = net.act.H
     amax = gm**2 / (2 * H * C_Rp * st_["R"] ** 2 * st_["R_max"] ** 2 * net.n)
     alpha = float(scn["alpha_frac"]) * amax
-    _, _, dq = step(net, W, alpha)
-    Ghat = float(g(qm).mean())
-    bound = alpha * gm**2 * st_["R_min"] ** 2 / (4 * C_Rp * net.n) * Ghat
-    kk = int(np.argmin(dq))
     q = {"g_ratio": g_ratio, "C_Rp": C_Rp, "C": sample_orth_C(inst.X), "gamma": gm, "alpha": alpha, "alpha_max": amax}
-    return Verdict.compare("min_k y_k[f(x_k;W^(t+1)) − f(x_k;W^(t))]", float(dq[kk]), bound, ">=",
-                           constants={"gamma": gm, "H": H, "alpha": alpha, "C_Rp": C_Rp, "n": net.n, "m": inst.m,
-                                      "R": st_["R"], "G_hat": Ghat, "k": kk},
-                           hypotheses=measured(q, RATIO_B, DATA_B, STEP_B),
-                           details={"test": exact_test(scn, "(b) is deterministic given W^(t): no sampling")})
+    return inst, net, W, C_Rp, amax, alpha, q
 
 
 def scen_b(p):
@@ -79,6 +121,15 @@ def scen_b(p):
                   C_Rp=st.sampled_from((1.5, 2.0, 5.0, 20.0, 100.0)), q_lo=st.integers(-20, 20).map(lambda k: k / 4),
                   spread=st.integers(0, 20).map(lambda k: k / 20), alpha_frac=st.integers(1, 20).map(lambda k: k / 20),
                   top_one=st.booleans(), pin={"act": "smooth", "at_zero": 0.0, "w_kind": "gauss", "w_log10": 0.0})
+
+
+def scen_b_pinned(p):
+    """One state of scen_b's range with unequal margins (n = 4, m = 3, γ = 0.9, g-ratio up to C_R′ = 5; only the seed is
+    drawn): where the printed g_k display is tested (an erratum, so nothing to search)."""
+    return frei_e(orth_base="e11b", data={"orth": (1.0, 10.0)}, gamma=gammas(near_one=True, lo=5),
+                  C_Rp=st.just(5.0), q_lo=st.just(0.0), spread=st.just(1.0), alpha_frac=st.just(1.0), top_one=st.just(False),
+                  pin={"act": "smooth", "at_zero": 0.0, "w_kind": "gauss", "w_log10": 0.0, "m": 3, "d_extra": 0, "n": 4,
+                       "n_pos": 2, "gamma": 0.9, "orth": 1.0, "pattern": "signs", "R_max": 1.0})
 
 
 def nc_b(p):
@@ -92,7 +143,21 @@ def nc_b(p):
 
 
 # ---------------------------------------------------------------------------------------------- (a), (c)
+_RUNS: dict = {}
+
+
 def _run(scn):
+    """The K one-step runs of a scenario (cached on its parameters without the per-check test level, so the checks
+    that draw the same instance share one run)."""
+    key = _key(scn)
+    if key not in _RUNS:
+        if len(_RUNS) > 64:
+            _RUNS.clear()
+        _RUNS[key] = _run_uncached(scn)
+    return _RUNS[key]
+
+
+def _run_uncached(scn):
     inst = materialise(scn)
     kw = {}
     if "omega_abs_log10" in dict(scn.params):
@@ -112,10 +177,37 @@ def part_a(scn) -> Verdict:
 
 
 def step25(scn) -> Verdict:
+    """(25)'s end both ways, each test at half the example's level (Bonferroni): as part (c) cites it, |f| ≤ 1/50, and
+    as the display prints its last term, |f| ≤ √5αR_max²/50 (stronger: αR_max² ≤ 1/100 under (A1))."""
     inst, r, q, consts = _run(scn)
     f0 = np.abs(r.q[0]).max(axis=1)
-    return quantile_verdict_at(scn, "max_i |f(x_i; W^(0))| ((25))", f0, 1.0 / 50, r.delta, constants=consts,
-                            hypotheses=measured(q, A1, A2))
+    lvl = test_level(scn) / 2
+    printed = math.sqrt(5) * r.alpha * r.net.stats["R_max"] ** 2 / 50
+    return Verdict.all_of([
+        quantile_verdict("max_i |f(x_i; W^(0))| ((25) as cited in part (c): ≤ 1/50)", f0, 1.0 / 50, r.delta,
+                         alpha=lvl, constants=consts, hypotheses=measured(q, A1, A2)),
+        quantile_verdict("max_i |f(x_i; W^(0))| ((25)'s printed last term √5αR_max²/50)", f0, printed, r.delta,
+                         alpha=lvl, constants={**consts, "sqrt5_alpha_Rmax2_over_50": printed},
+                         hypotheses=measured(q, A1, A2))])
+
+
+def ac_displays(scn) -> Verdict:
+    """Parts (a) and (c)'s displays (steps_e10.TABLE_E11) on the K one-step runs: (a)'s deterministic displays on every
+    seed's W⁽⁰⁾; (c)'s on every seed inside the events the proof cites ((25) and Lemma E.1's; the count outside is
+    reported, not hidden)."""
+    inst, r, q, consts = _run(scn)
+    d = inst.X.shape[1]
+    vs = S.e11_init_displays(r.net, r.W[0], r.q[0], r.omega, r.alpha, r.delta, d)
+    vc, outside = S.e11_c_displays(r.net, r.q[0], r.q[1], r.omega, r.alpha, inst.gamma, r.delta, d, r.fro[0])
+    if outside > r.K // 2:
+        return Verdict.outside(f"{outside} of {r.K} seeds outside the events (25)/Lemma E.1 the proof works on")
+    return S.combine({**vs, **vc}, constants={**consts, "seeds_outside_cited_events": outside},
+                     hypotheses=measured(q, DATA_C, A1, A2))
+
+
+def c_line0(scn) -> Verdict:
+    inst, r, q, consts = _run(scn)
+    return S.e11_c_line0(r.net, r.q[0], r.q[1])
 
 
 def part_c(scn) -> Verdict:
@@ -155,6 +247,13 @@ def scen_c(p):
     return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0))
 
 
+def scen_c_pinned(p):
+    """One instance of scen_c's range with y_k = −1 samples (n = 4, two negative; only the seed is drawn)."""
+    return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0),
+                       pin={"d_extra": 0, "pattern": "signs", "n": 4, "n_pos": 2, "m": 3, "gamma": 0.9, "R_max": 1.0,
+                            "alpha_frac": 1.0, "omega_frac": 1.0, "delta": 0.1, "orth": 1.0})
+
+
 def scen_c_final(p):
     """Where "22m" and "22n" differ: m = 1, n ∈ [14, 16], γ ≥ 0.9 (q^(1) ≈ αφ′(0)²R_min²/(2n) < γ²αR_min²/22)."""
     return gd_scenario(p, steps=1, orth_base="e11c", orth=(1.0, 10.0), n=(14, 16), m=(1, 1), gamma_lo=90,
@@ -186,7 +285,35 @@ CLAIM = register(Claim(
         "typo", "proof of Lemma E.11 (c), last line", "y_kf(x_k;W⁽¹⁾) ≥ γ²αR_min²/(22m)",
         "y_kf(x_k;W⁽¹⁾) ≥ γ²αR_min²/(22n) (what the line before gives)",
         consequence="none for (c) (only the sign is used)", check="proof-step-c-final",
-        evidence="the printed bound fails for m = 1, n ≥ 14 (erratum declared on the check)")],
+        evidence="the printed bound fails for m = 1, n ≥ 14 (erratum declared on the check)"),
+        PrintedNote(
+            "typo", "proof of Lemma E.11 (a), (26)", "max_{i,j} exp(−y_if(x_i;W⁽⁰⁾))/exp(−y_if(x_i;W⁽⁰⁾)) ≤ exp(2)",
+            "max_{i,j} exp(−y_if(x_i;W⁽⁰⁾))/exp(−y_jf(x_j;W⁽⁰⁾)) ≤ exp(2) (the statement (a))",
+            consequence="none: as printed the ratio is 1 (holds trivially); the j reading is statement (a), in-regime-a",
+            check="proof-step-e11-ac-displays", evidence="the printed ratio is exactly 1 on every seed"),
+        PrintedNote(
+            "transcription", "proof of Lemma E.11 (a), (25)",
+            "|f(x_i;W⁽⁰⁾)| ≤ ‖W⁽⁰⁾‖_F‖x_i‖ ≤ √5ω√(md log(4m/δ))R_max ≤ (ii)/72n ≤ √5αR_max²/50",
+            "… ≤ √5αγ²R_min²/(72C_R n) (by (A2)) ≤ 1/50 (by (A1)), the bound part (c) cites as '(25): |f| ≤ 1/50'",
+            consequence="none: the printed last term √5αR_max²/50 is below 1/50 under (A1); the middle term has no "
+                        "numeric content",
+            check="proof-step-25", evidence="both ends (1/50 and √5αR_max²/50) hold on every ci run"),
+        PrintedNote(
+            "typo", "proof of Lemma E.11 (b), the display after (v)", "g_k = (1/n)Σ_i (g_i/g_k)·g_k ≥ (1/C_R′)(1/n)Σ_i g_i",
+            "g_k = (1/n)Σ_i (g_k/g_i)·g_i ≥ (1/C_R′)(1/n)Σ_i g_i (the ratio inverted; as printed the sum is Ĝ)",
+            consequence="none: the conclusion g_k ≥ Ĝ/C_R′ holds (proof-step-e11-b-displays)",
+            check="proof-step-e11-b-gk-printed", evidence="as printed it claims g_k = Ĝ, false on every state with "
+                                                          "unequal margins (erratum declared)"),
+        PrintedNote(
+            "typo", "proof of Lemma E.11 (c), first line of the display",
+            "y_kf(x_k;W⁽¹⁾) = y_kf(x_k;W⁽¹⁾) − y_kf(x_k;W⁽⁰⁾) + f(x_k;W⁽⁰⁾)",
+            "… + y_kf(x_k;W⁽⁰⁾)", consequence="none: the next line's −|f(x_k;W⁽⁰⁾)| bounds either form",
+            check="proof-step-e11-c-line0-printed", evidence="false as printed on every y_k = −1 sample (erratum)"),
+        PrintedNote(
+            "transcription", "proof of Lemma E.11 (c), inequality (i)", "αγ²R_min²/(4n·5^{1/49})·Ĝ(W⁽⁰⁾) − …",
+            "αγ²R_min²/(4n·(51/49))·Ĝ(W⁽⁰⁾) − … (part (b) at C_R′ = 51/49 from (28))",
+            consequence="none: 5^{1/49} ≈ 1.033 < 51/49 ≈ 1.041, and (ii) needs only 0.49/(4c) ≥ 1/16",
+            check="proof-step-e11-ac-displays", evidence="both forms hold on every seed")],
     checks=[
         Check("in-regime-a", "in-regime", scen_gd, part_a, cost=COST, alpha=SHARE, sharpness=2.0,
               loose="measured looseness ×7·10⁸ in ci (weak): (a) is a statement about W⁽⁰⁾ only (its whole horizon is "
@@ -196,7 +323,8 @@ CLAIM = register(Claim(
               description="exp-loss ratio at initialisation, K seeds, ω at or below (A2)"),
         Check("proof-step-25", "in-regime", scen_gd, step25, cost=COST, alpha=SHARE_PROOF, target="proof-step",
               sharpness=None, sharpness_why="(25) goes through ‖W⁽⁰⁾‖_F‖x_i‖ ≥ |f|, loose by ≈ √(md)",
-              description="(25): |f(x_i; W^(0))| ≤ 1/50 under (A1), (A2)"),
+              description="(25)'s end: |f(x_i; W^(0))| ≤ 1/50 (as part (c) cites it) and ≤ √5αR_max²/50 (the printed "
+                          "last term), each at half the level, under (A1), (A2)"),
         Check("in-regime-b", "in-regime", scen_b, part_b, sharpness=2.0, alpha=SHARE_EXACT,
               loose='measured looseness ×4.2 in ci (loose): Δq_k ≥ (α/n)g_kγ²R_min²/2 ≥ (α/n)γ²R_min²Ĝ/(2C_R′) leaves ≥ 2 (4g_kC_R′/Ĝ in general)',
               description="deterministic in W^(t) (its probability is exact: no sampling, a nominal share 10⁻⁹); any state with margins of either sign (g-ratio from 1 to C_R′, one sample alone at the top "
@@ -213,6 +341,29 @@ CLAIM = register(Claim(
               erratum="the last line of the proof of (c) reads ≥ γ²αR_min²/(22m); the line before gives "
                       "γ²αR_min²/(16n)·(1 − 16√5/(72C_R)) ≥ γ²αR_min²/(22n): 'm' should be 'n' (fails for m = 1, n ≥ 14)",
               description="the proof's final bound as printed, γ²αR_min²/(22m), where it differs from 22n"),
+        Check("proof-step-e11-b-displays", "in-regime", scen_b, b_displays, target="proof-step", cost=2.0, sharpness=None,
+              sharpness_why="one-line links of the proof: each display's worst excess is in details['displays']",
+              description="part (b)'s displays link by link (Lemma E.2's display, (27), both chains (i)–(vi), the data "
+                          "display, g_k ≥ Ĝ/C_R′) on the statement's states, every sample as k"),
+        Check("proof-step-e11-b-gk-printed", "in-regime", scen_b_pinned, b_gk_printed, target="proof-step", sharpness=None,
+              sharpness_why="a proof step expected to fail (erratum)",
+              erratum="part (b), the display justifying (v): 'g_k = (1/n)Σ_i (g_i/g_k)g_k' as printed equals Ĝ, not g_k "
+                      "(false whenever the margins differ); the inverted ratio (g_k/g_i)g_i gives the intended "
+                      "g_k ≥ Ĝ/C_R′, which holds",
+              description="the first '=' of the g_k display as printed, every sample k"),
+        Check("proof-step-e11-ac-displays", "in-regime", scen_c, ac_displays, cost=COST, target="proof-step",
+              sharpness=None, sharpness_why="Cauchy–Schwarz, identities and one-line links of the proof: each display's "
+                                            "worst excess is in details['displays']",
+              description="parts (a) and (c)'s displays on every seed of the statement's one-step runs: (a) |f| = |Σa_jφ| "
+                          "≤ √Σa_j²√Σ⟨w_j,x⟩² = ‖Wx‖, (25)'s |f| ≤ ‖W⁽⁰⁾‖_F‖x_i‖ and its (ii)–(iii) links, (26) as printed; "
+                          "(c) on the seeds inside the cited events: (28), the chain's links (−|f|, (i) with the printed "
+                          "5^{1/49} and with 51/49, (ii), the identity, (iii) with 22n)"),
+        Check("proof-step-e11-c-line0-printed", "in-regime", scen_c_pinned, c_line0, cost=COST, target="proof-step",
+              sharpness=None, sharpness_why="a proof step expected to fail (erratum)",
+              erratum="part (c), the display's first line 'y_kf(x_k;W⁽¹⁾) = y_kf(x_k;W⁽¹⁾) − y_kf(x_k;W⁽⁰⁾) + f(x_k;W⁽⁰⁾)' "
+                      "drops y_k on the last term: false for every sample with y_k = −1 (f(x_k;W⁽⁰⁾) ≠ 0); harmless, the "
+                      "next line bounds either form by −|f(x_k;W⁽⁰⁾)|",
+              description="the first line of part (c)'s display as printed, on every seed and sample"),
         Check("negative-control-b-correlated", "negative-control", nc_b, part_b, violates=DATA_B.text,
               description="(b) with samples correlated beyond the hypothesis (20–40 % of its threshold): the margin "
                           "of the top sample decreases; just past the threshold the bound has room ≈ 2", control="data"),

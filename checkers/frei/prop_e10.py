@@ -26,6 +26,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei import steps_e10 as S
 from claimcheck.checkers.frei.appendix_e import Net, dual_basis, g, grad_gram, make_act, step
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.verdict import Verdict
@@ -139,12 +140,54 @@ def case2_iii(scn) -> Verdict:
                         hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP))])
 
 
-def scenarios(p, gamma=None, alpha_frac=None, spread=None, pin=None):
+def scenarios(p, gamma=None, alpha_frac=None, spread=None, pin=None, q_log10=None, **extra):
     return frei_e(orth_base="h42", data={"orth": (1.0, 10.0), "n": (2, 6)}, pin=pin,
                   gamma=gamma if gamma is not None else gammas(near_one=True, lo=5),
-                  q_log10=st.integers(-12, 6).map(lambda k: k / 4),
+                  q_log10=q_log10 if q_log10 is not None else st.integers(-12, 6).map(lambda k: k / 4),
                   spread=spread if spread is not None else st.integers(0, 20).map(lambda k: k / 20),
-                  alpha_frac=alpha_frac if alpha_frac is not None else st.integers(1, 20).map(lambda k: k / 20))
+                  alpha_frac=alpha_frac if alpha_frac is not None else st.integers(1, 20).map(lambda k: k / 20), **extra)
+
+
+# ---------------------------------------------------------------------------------------------- the proof's displays
+STEP_RULES = st.sampled_from(("printed", "a1"))
+CASE2 = [k for k, *_ in S.TABLE_E10 if k.startswith("case2")]
+HELD = [k for k, *_ in S.TABLE_E10 if k not in ("A_t", "case1-ii", *CASE2)]  # case1-ii: its own check (erratum)
+
+
+def scen_displays(p):
+    """The statement's states under the PRINTED hypotheses: α a fraction of the printed bound [5HR_max²nK]⁻¹ (so
+    α ≫ 1/R_max² for γ near 1) or of the (A1)-form bound, over the whole range."""
+    return scenarios(p, step_rule=STEP_RULES)
+
+
+def scen_case2(p):
+    """States rich in Case 2 (margins 10^{0.5…1.5}, spread 80–100 % of log(5R²/γ² + 5): g₁/g₂ ≈ A_t > 2ρ/5), step as
+    in :func:`scen_displays`."""
+    return scenarios(p, step_rule=STEP_RULES, q_log10=st.integers(2, 6).map(lambda k: k / 4),
+                     spread=st.integers(16, 20).map(lambda k: k / 20))
+
+
+def displays(scn, names=None) -> Verdict:
+    """Every display of the proof (:data:`steps_e10.TABLE_E10`) as printed on one state, every ordered pair (i, j) as
+    (sample 1, sample 2), Case 1/2 by the pair's g_i/g_j; ρ = max(5R²/c + 5, A_t), c measured."""
+    rule = scn.get("step_rule") or "printed"
+    inst, net, W, st_, c, alpha, rho, q = setup(scn, rule)
+    Q = S.e10_quantities(net, W, alpha, c, rho)
+    return S.combine(S.e10_displays(Q, names or HELD),
+                     constants={"gamma": inst.gamma, "H": net.act.H, "alpha": alpha, "alpha_R_max2": alpha * st_["R_max"] ** 2,
+                                "c": c, "rho": rho, "n": net.n, "m": inst.m, "R": st_["R"], "A_t": q["A_t"],
+                                "step_rule": rule, "case2_pairs": int(np.sum(Q["g1"] / Q["g2"] > 0.4 * rho))},
+                     hypotheses=measured(q, COND_E5, COND_E6, RATIO, INTERP, STEP))
+
+
+def case2_displays(scn) -> Verdict:
+    """Case 2's lines (vacuous on a state without a pair g_i/g_j > 2ρ/5)."""
+    return displays(scn, CASE2)
+
+
+def case1_ii_display(scn) -> Verdict:
+    """Case 1's line (ii) as printed, A_t·exp(α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n))) ≤ 1.2A_t, on the Case-1 pairs."""
+    return displays(scn, ["case1-ii"])
 
 
 def small_h(p, spread=None):
@@ -193,6 +236,23 @@ CLAIM = register(Claim(
         Check("proof-step-case2-iii", "in-regime", scenarios, case2_iii, target="proof-step", sharpness=None,
               sharpness_why="an algebraic consequence of ρ ≥ 5R²/c + 5; equality at ρ = 5R²/c + 5 in its second part",
               description="Case 2 (iii) with the measured c, R and ρ = max(5R²/c + 5, A_t)"),
+        Check("proof-step-e10-displays", "in-regime", scen_displays, displays, target="proof-step", cost=1.5, sharpness=None,
+              sharpness_why="identities and one-line links of the proof: each display's worst excess is in "
+                            "details['displays'] (0 = attained); no bound to tighten",
+              description="the displays of the proof outside Case 2 except Case 1 (ii) (steps_e10.TABLE_E10: (24), "
+                          "Case 1 (i), =, (iii), (iv), (iii)'s identity and inequality) as printed, every ordered pair, on "
+                          "the statement's states under the printed step size (and the (A1) form)"),
+        Check("proof-step-e10-case2-displays", "in-regime", scen_case2, case2_displays, target="proof-step", cost=1.5,
+              sharpness=None, sharpness_why="identities and one-line links of the proof: each display's worst excess is "
+                                            "in details['displays']",
+              description="Case 2's six lines as printed on every pair with g_i/g_j > 2ρ/5 (a state without such a pair "
+                          "is vacuous), on states with large, spread margins, printed or (A1)-form step size"),
+        Check("proof-step-e10-case1-ii-display", "in-regime", small_h, case1_ii_display, target="proof-step",
+              sharpness=None, sharpness_why="a proof step expected to fail (erratum)",
+              erratum="Case 1's line (ii) 'A_t·exp(α(g₂R_max²/n + R_max²Ĝ/((10R²/c + 10)n))) ≤ 1.2A_t' as printed fails "
+                      "at the printed step size when H·n² is small (γ = 1 − 10⁻⁴, n = 4: the exponent is ≈ 12 ≫ log 1.2); "
+                      "it holds under (A1)'s max(1, H) (proof-step-e10-displays draws both)",
+              description="Case 1 (ii) as printed (≤ 1.2A_t) on every Case-1 pair, in the corner H = 2.5·10⁻⁵"),
         Check("negative-control-ratio-above-rho", "negative-control", lambda p: scenarios(p, spread=st.integers(22, 30).map(lambda k: k / 20),
                                   pin={"d_extra": 0, "pattern": "signs", "act": "smooth", "at_zero": 0.0, "w_kind": "gauss",
                                        "w_log10": 0.0, "n": 4, "n_pos": 2, "m": 3, "gamma": 0.5, "R_max": 1.0,
