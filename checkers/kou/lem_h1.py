@@ -23,11 +23,12 @@ import mpmath as mp
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.verdict import Verdict
-from claimcheck.generators.kou_sequences import log_grid, materialise_sequence, seq_scenario
+from claimcheck.generators.kou_sequences import DPS, log_grid, materialise_sequence, seq_scenario
 from claimcheck.generators.scenario import Scenario
 from hypothesis import strategies as st
 
-__all__ = ["steer", "exp_convexity_proof", "sequence_verdict"]
+__all__ = ["steer", "exp_convexity_proof", "sequence_verdict", "statement_draws", "mp_display", "materialised",
+           "PROOF_STEP_WHY", "ERRATUM_WHY", "TABLE", "coverage", "constants_recomputed"]
 
 REL_TOL = mp.mpf(10) ** -25  # 30-digit sequences: the hypotheses are measured to 25 digits
 
@@ -60,15 +61,115 @@ def exp_convexity_proof() -> dict:
     return out
 
 
+# ---------------------------------------------------------------- the displays of App. B and H's proofs (issue 19 item 2)
+# Shared by lem_b1..lem_b3 and lem_h1..lem_h5: the statement's own draws as a fixed pool, and a 30/50-digit evaluator
+# of one display's links ("lhs rel rhs" at every row).
+
+PROOF_STEP_WHY = ("an intermediate display of the proof evaluated as printed: its slack is reported, not graded (the "
+                  "statement-level bound it leads to is graded)")
+ERRATUM_WHY = "an expected erratum (fails as printed)"
+_DRAWS: dict = {}
+
+
+def statement_draws(make, keep=None, cost: float = 1.0):
+    """``profile -> st.sampled_from(...)``: the first draws of the statement's strategy ``make(profile)`` (the runner's
+    settings for a check of ``cost``: derandomized under ci, so the statement's in-regime check draws the same ones and
+    has cached their sequences / runs), optionally only those with ``keep(scn)`` (a display stated for one case).
+    A display check drawing from this list never simulates a new instance, and shrinking stays inside the list."""
+    def strat(profile):
+        from hypothesis import find
+        from hypothesis.errors import NoSuchExample
+        key = (getattr(make, "__qualname__", repr(make)), getattr(make, "__module__", ""), profile.name,
+               profile.derandomize, profile.max_examples(cost), profile.horizon)
+        if key not in _DRAWS:
+            out: list = []
+
+            def collect(scn) -> bool:
+                out.append(scn)
+                return False
+            try:
+                find(make(profile), collect, settings=profile.hypothesis_settings(cost))
+            except NoSuchExample:
+                pass
+            _DRAWS[key] = tuple(dict.fromkeys(out))
+        draws = [d for d in _DRAWS[key] if keep is None or keep(d)]
+        if not draws:
+            raise ValueError(f"statement_draws: no draw of {key[0]} satisfies the display's case")
+        return st.sampled_from(draws)
+    return strat
+
+
+def _tie(lhs, rhs, rel_tol):
+    return rel_tol * (1 + abs(lhs) + abs(rhs))
+
+
+def mp_display(display: str, links: dict, *, rel_tol=REL_TOL, constants=None, details=None) -> Verdict:
+    """One display as printed: ``links`` = {link text: (relation, [(row, lhs, rhs), ...])} in mpmath arithmetic.
+
+    A link ``lhs rel rhs`` is broken at a row when (≤, ≥) it fails by more than the arithmetic's tie
+    rel_tol·(1 + |lhs| + |rhs|), (<, >) the strict side is not beaten by that tie (an exact tie, e.g. both sides
+    e^{x_0} at T = 0, breaks a strict display), (=) |lhs − rhs| exceeds rel_tol·max(|lhs|, |rhs|). The verdict is the worst row of the
+    worst link (a broken one first), reported in float64 on the side the exact comparison decided."""
+    worst = None  # (broken, inequality, relative excess, link, row, lhs, rhs, rel)
+    per_link, tight, rows_total = {}, {}, 0
+    for text, (rel, rows) in links.items():
+        bad = 0
+        for row, lhs, rhs in rows:
+            rows_total += 1
+            if rel in ("<=", ">=", "=") and lhs == 0 and rhs == 0:
+                continue  # 0 = 0 (e.g. an empty sum at T = 0): holds, and says nothing about the display
+            tie = _tie(lhs, rhs, rel_tol)
+            if rel == "=":  # relative to the larger side (identities of small quantities, e.g. f′ ≈ 1e-20)
+                exc = abs(lhs - rhs) - rel_tol * max(abs(lhs), abs(rhs))
+                broken = exc > 0
+            else:
+                exc = (lhs - rhs) if rel in ("<=", "<") else (rhs - lhs)
+                broken = exc > tie if rel in ("<=", ">=") else exc >= -tie
+            bad += bool(broken)
+            rex = float(exc / (abs(rhs) + abs(lhs) + mp.mpf(10) ** -300))
+            tight[text] = max(tight.get(text, -math.inf), rex)
+            score = (bool(broken), rel != "=", rex)  # a broken link first, then the tightest inequality
+            if worst is None or score > worst[:3]:
+                worst = (*score, text, row, lhs, rhs, rel)
+        per_link[text] = bad
+    if worst is None:
+        return Verdict.vacuous(f"{display}: no row to evaluate")
+    broken, _ineq, _exc, text, row, lhs, rhs, rel = worst
+    d = {"link_at_worst": text, "row_at_worst": row, "rows_checked": rows_total, "violations_per_link": per_link,
+         "tightest_relative_excess_per_link": tight,
+         "arithmetic": f"mpmath, tie {float(rel_tol):g} relative", **(details or {})}
+    if rel == "=":
+        res = float(abs(lhs - rhs) / max(abs(lhs), abs(rhs))) if lhs != rhs else 0.0
+        return Verdict.compare(f"{display}: max |lhs − rhs|/max(|lhs|, |rhs|) (identity)", res, float(rel_tol), "<=",
+                               constants=constants or {}, details=d)
+    m, b = float(lhs), float(rhs)
+    ok = _REL_F[rel](m, b)
+    if broken and ok:  # a violation below float64 resolution: report it on the violating side
+        m = math.nextafter(b, math.inf if rel in ("<=", "<") else -math.inf)
+    elif not broken and not ok:  # a tie within the arithmetic's resolution
+        m = b if rel in ("<=", ">=") else math.nextafter(b, -math.inf if rel == "<" else math.inf)
+    return Verdict.compare(f"{display}: {text} (worst row)", m, b, rel, constants=constants or {}, details=d)
+
+
+_REL_F = {"<=": lambda a, b: a <= b, "<": lambda a, b: a < b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b}
+
+
 NONNEG = Hypothesis("x_t ≥ 0 for all t ≥ 0", "Lemma H.1", lambda q: (q["min_x"], q["min_x"] >= 0))
 STEP_UP = Hypothesis("x_{t+1} − x_t ≤ C·e^{−x_t} for all t ≥ 0", "Lemma H.1",
                      lambda q: (q["max_step_excess"], q["max_step_excess"] <= 0))
 C_NONNEG = Hypothesis("C ≥ 0 (implicit)", "Lemma H.1 (every application has C > 0)", lambda q: (q["C"], q["C"] >= 0))
 
 
+@functools.lru_cache(maxsize=256)
+def materialised(scn):
+    """``materialise_sequence`` cached per scenario: the statement check and every display check of the proof share one
+    30-digit sequence per draw (the L-BFGS-B "optimised" mode is the costly one)."""
+    return materialise_sequence(scn)
+
+
 def sequence_verdict(scn, lemma: str) -> Verdict:
     """Lemma H.1 (``lemma`` = "H.1", upper bound log(e^{x_0} + C e^C t)) or H.2 (lower bound log(e^{x_0} + C t))."""
-    seq = materialise_sequence(scn)
+    seq = materialised(scn)
     C, xs = seq.C, seq.xs
     e0 = mp.exp(xs[0])
     scale = C * mp.exp(C) if lemma == "H.1" else C
@@ -141,6 +242,131 @@ def _nc_step(p):
         st.integers(1, 120), st.integers(1, 500))
 
 
+# ---------------------------------------------------------------- the proof's displays (lines 1854-1876)
+
+def sequence_links(scn, lemma: str, name: str) -> dict:
+    """The links of one display of the proof of Lemma H.1 / H.2 on the sequence of ``scn``, as printed, at every
+    step t = 0..T−1 (per-step displays) or every horizon T′ = 0..T (summed displays): {text: (rel, rows)}."""
+    return _all_links(scn, lemma)[name]
+
+
+@functools.lru_cache(maxsize=64)
+def _all_links(scn, lemma: str) -> dict:
+    with mp.workdps(DPS):
+        return _links30(scn, lemma)
+
+
+def _links30(scn, lemma: str) -> dict:
+    seq = materialised(scn)
+    xs, C = seq.xs, seq.C
+    E = [mp.exp(x) for x in xs]
+    T = len(xs) - 1
+    D = [xs[t + 1] - xs[t] for t in range(T)]
+    K = C * mp.exp(C) if lemma == "H.1" else C
+    steps, hor = range(T), range(T + 1)
+    cum = [mp.mpf(0)]
+    for t in steps:
+        cum.append(cum[-1] + (E[t + 1] if lemma == "H.1" else E[t]) * D[t])
+    if lemma == "H.1":
+        eC = mp.exp(C)
+        links = {
+            "l1854": {"x_{t+1} − x_t ≤ C·e^{−x_t}": ("<=", [(t, D[t], C / E[t]) for t in steps]),
+                      "⟹ x_{t+1} − x_t ≤ C·e^{−x_{t+1}+C}": ("<=", [(t, D[t], C * eC / E[t + 1]) for t in steps]),
+                      "⟹ e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C": ("<=", [(t, E[t + 1] * D[t], K) for t in steps])},
+            "l1860": {"Σ_{t<T} e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C·T": ("<=", [(h, cum[h], K * h) for h in hor])},
+            "l1864": {"∫_{x_0}^{x_T} e^x dx ≤ Ce^C·T": ("<=", [(h, E[h] - E[0], K * h) for h in hor])},
+            "l1872": {"e^{x_T} < e^{x_0} + Ce^C·T": ("<", [(h, E[h], E[0] + K * h) for h in hor])},
+        }
+    else:
+        links = {
+            "l1890": {"x_{t+1} − x_t ≥ C·e^{−x_t}": (">=", [(t, D[t], C / E[t]) for t in steps]),
+                      "⟹ e^{x_t}(x_{t+1} − x_t) ≥ C": (">=", [(t, E[t] * D[t], C) for t in steps])},
+            "l1894": {"Σ_{t<T} e^{x_t}(x_{t+1} − x_t) ≥ C·T": (">=", [(h, cum[h], C * h) for h in hor])},
+            "l1898": {"∫_{x_0}^{x_T} e^x dx ≥ C·T": (">=", [(h, E[h] - E[0], C * h) for h in hor])},
+            "l1906": {"e^{x_T} > e^{x_0} + C·T": (">", [(h, E[h], E[0] + C * h) for h in hor])},
+            "l1911": {"x_T > log(e^{x_0} + C·T)": (">", [(h, xs[h], mp.log(E[0] + C * h)) for h in hor])},
+        }
+    name = "l1864" if lemma == "H.1" else "l1898"  # the proof's "approximate the sum with an integral", per step
+    links[name]["(the step's reason) ∫_{x_t}^{x_{t+1}} e^x dx vs the summand, every t"] = (
+        "<=" if lemma == "H.1" else ">=",
+        [(t, E[t + 1] - E[t], (E[t + 1] if lemma == "H.1" else E[t]) * D[t]) for t in steps])
+    return links
+
+
+def display_verdict(scn, lemma: str, name: str) -> Verdict:
+    """One display of the proof of Lemma H.1 / H.2, as printed, on the statement's sequence ``scn`` (30 digits)."""
+    seq = materialised(scn)
+    if float(seq.C) == 0.0 and name not in ("l1872", "l1906", "l1911"):
+        return Verdict.vacuous(f"C = 0: every link of {name} reads 0 ≤ 0 (≥ 0) for a constant sequence — true by "
+                               "construction (as the statement's check)")
+    return mp_display(f"Lemma {lemma} proof {name}", sequence_links(scn, lemma, name),
+                      constants={"C": float(seq.C), "x0": float(seq.xs[0]), "T": seq.T},
+                      details={"mode": scn["mode"], "rows": "t = 0..T−1 (per step) / T′ = 0..T (summed), T′ = 0 included "
+                                                            "(the proof says T ≥ 0)"})
+
+
+@functools.lru_cache(maxsize=None)
+def constants_recomputed() -> dict:
+    """Item 3: the constant Ce^C of Lemma H.1 recomputed (sympy). The proof's chain gives e^{x_{t+1}} − e^{x_t} ≤
+    e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C per step (printed: Ce^C, the same). The sharp per-step constant over the
+    hypothesis is sup_{x ≥ 0} e^{x}(e^{Ce^{−x}} − 1) = e^C − 1 (attained at x = 0; (e^u − 1)/u increases in u), and
+    e^C − 1 ≤ Ce^C (∫_0^C e^s ds ≤ C·e^C): the printed constant is valid, loose by Ce^C/(e^C − 1) ∈ (1, C]."""
+    import sympy as sp
+    C, u = sp.symbols("C u", positive=True)
+    per = sp.exp(u) - 1  # e^{x}(e^{Ce^{-x}} − 1) = C(e^u − 1)/u with u = Ce^{−x} ∈ (0, C]
+    incr = sp.simplify(sp.diff(per / u, u) * u**2)  # sign of d/du (e^u − 1)/u
+    mono = sp.simplify(incr - (u * sp.exp(u) - sp.exp(u) + 1)) == 0  # ue^u − e^u + 1 ≥ 0 (its derivative ue^u > 0, value 0 at 0)
+    gap = sp.simplify(sp.integrate(sp.exp(u), (u, 0, C)) - (sp.exp(C) - 1)) == 0
+    return {"printed": "C·e^C", "proof_chain": "C·e^C (x_{t+1} ≤ x_t + C, then ×e^{x_{t+1}})", "matches": True,
+            "sharp_per_step": "e^C − 1", "sharp_derivation": "proved" if (mono and gap) else "undecided",
+            "looseness": "Ce^C/(e^C − 1) → 1 as C → 0, ≈ C as C → ∞ (constant-differs: none; a looseness note)"}
+
+
+# (display, printed text, status, check or reason); statuses from claimcheck.checkers.displays
+TABLE = [
+    ("l1854", "x_{t+1} − x_t ≤ Ce^{−x_t} ⟹ x_{t+1} − x_t ≤ Ce^{−x_{t+1}+C} ⟹ e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C", "checked",
+     "proof-step-h1-l1854 (all three links, every step)"),
+    ("l1856", "⟹ e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C (multiplying both sides by e^{x_{t+1}})", "checked",
+     "proof-step-h1-l1854 (the same inequality as its third link)"),
+    ("l1860", "Σ_{t=0}^{T−1} e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C·T", "checked", "proof-step-h1-l1860"),
+    ("l1864", "∫_{x_0}^{x_T} e^x dx ≤ Ce^C·T", "checked", "proof-step-h1-l1864 (and ∫ ≤ the sum, per step)"),
+    ("l1868", "e^{x_T} − e^{x_0} ≤ Ce^C·T", "checked", "proof-step-h1-l1864 (the integral evaluated: the same number)"),
+    ("l1872", "e^{x_T} < e^{x_0} + Ce^C·T", "erratum",
+     "proof-step-h1-l1872-as-printed (strict: false at T = 0, which the proof includes; ≤ holds, l1868)"),
+    ("l1876", "x_T ≤ log(e^{x_0} + Ce^C·T)", "checked", "in-regime (the statement's conclusion, every t = 0..T)"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma H.1 vs checked (see :data:`TABLE`)."""
+    from claimcheck.checkers.displays import coverage as _coverage
+    return _coverage(TABLE)
+
+
+_H1_STEPS = {  # display → (description, erratum)
+    "l1854": ("the three links of l1854 as printed (hypothesis; x_{t+1} − x_t ≤ Ce^{−x_{t+1}+C}; e^{x_{t+1}}(x_{t+1} − x_t) "
+              "≤ Ce^C), every step of the statement's sequences", ""),
+    "l1860": ("Σ_{t=0}^{T−1} e^{x_{t+1}}(x_{t+1} − x_t) ≤ Ce^C·T at every T = 0..T_max", ""),
+    "l1864": ("∫_{x_0}^{x_T} e^x dx ≤ Ce^C·T at every T, and the step's reason ∫_{x_t}^{x_{t+1}} e^x dx ≤ "
+              "e^{x_{t+1}}(x_{t+1} − x_t) at every t (dipping sequences included)", ""),
+    "l1872": ("e^{x_T} < e^{x_0} + Ce^C·T as printed (strict) at every T = 0..T_max",
+              "l1872 prints a strict '<' for the proof's T ≥ 0: at T = 0 both sides are e^{x_0} (and for C = 0 at every T); "
+              "the non-strict l1868 holds and is what l1876 needs (typo, no consequence)"),
+}
+
+
+def _display_checks(lemma: str, steps: dict, make, cost: float) -> list:
+    out = []
+    for name, (what, erratum) in steps.items():
+        tag = lemma.lower().replace(".", "")
+        out.append(Check(f"proof-step-{tag}-{name}" + ("-as-printed" if erratum else ""), "in-regime",
+                         statement_draws(make, cost=cost), (lambda s, _n=name: display_verdict(s, lemma, _n)),
+                         target="proof-step", description=what + " (30 digits; the statement's draws)",
+                         erratum=erratum, sharpness=None, sharpness_why=ERRATUM_WHY if erratum else PROOF_STEP_WHY,
+                         cost=cost))
+    return out
+
+
 CLAIM = register(Claim(
     id="kou.lemH.1", paper="kou", ref="Lemma H.1",
     title="x_{t+1} − x_t ≤ C e^{−x_t}, x_t ≥ 0 ⇒ x_t ≤ log(e^{x_0} + C e^C t)",
@@ -163,6 +389,7 @@ CLAIM = register(Claim(
         Check("negative-control-step", "negative-control", _nc_step, lambda s: sequence_verdict(s, "H.1"),
               description="steps (1 + ε)·C·e^{−x_t} with ε ∈ [0.001, 0.5]: caught once ε exceeds the e^C slack (ε ≳ C)",
               violates=STEP_UP.text, control="step"),
+        *_display_checks("H.1", _H1_STEPS, _in_regime, 1.5),
     ],
     notes="The printed bound is sharp up to the factor e^C: with u_t = 1 and C → 0 the ratio (e^{x_t} − e^{x_0})/(C e^C t) "
           "tends to 1 (graded with the default factor 2). Non-negativity is needed: it is used as x_{t+1} ≤ x_t + C.",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, register
-from claimcheck.checkers.kou.lem_h1 import C_NONNEG, STEP_DOWN, sequence_verdict
+from claimcheck.checkers.kou.lem_h1 import C_NONNEG, STEP_DOWN, _display_checks, sequence_verdict
 from claimcheck.generators.kou_sequences import log_grid, seq_scenario
 from claimcheck.generators.scenario import Scenario
 
@@ -41,6 +41,37 @@ def _nc_step(p):
         st.integers(1, 120), st.integers(1, 500))
 
 
+# (display, printed text, status, check or reason) of the proof (lines 1890-1911); statuses from
+# claimcheck.checkers.displays. Each check evaluates the display as printed on the statement's own draws (30 digits).
+TABLE = [
+    ("l1890", "x_{t+1} − x_t ≥ Ce^{−x_t} ⟹ e^{x_t}(x_{t+1} − x_t) ≥ C", "checked", "proof-step-h2-l1890 (both links, every step)"),
+    ("l1894", "Σ_{t=0}^{T−1} e^{x_t}(x_{t+1} − x_t) ≥ C·T", "checked", "proof-step-h2-l1894"),
+    ("l1898", "∫_{x_0}^{x_T} e^x dx ≥ C·T", "checked", "proof-step-h2-l1898 (and ∫ ≥ the sum, per step)"),
+    ("l1902", "e^{x_T} − e^{x_0} ≥ C·T", "checked", "proof-step-h2-l1898 (the integral evaluated: the same number)"),
+    ("l1906", "e^{x_T} > e^{x_0} + C·T", "erratum", "proof-step-h2-l1906-as-printed (strict: false at T = 0 and for C = 0)"),
+    ("l1911", "x_T > log(e^{x_0} + C·T)", "erratum",
+     "proof-step-h2-l1911-as-printed (strict: false at T = 0; the statement's ≥ is the in-regime check)"),
+]
+
+_STRICT = ("the proof prints a strict '{rel}' for T ≥ 0: at T = 0 both sides are equal ({what}), and for C = 0 at every T; "
+           "the non-strict l1902 holds and gives the statement's ≥ (typo, no consequence; one finding with H.1's l1872)")
+_H2_STEPS = {
+    "l1890": ("both links of l1890 as printed (hypothesis; e^{x_t}(x_{t+1} − x_t) ≥ C), every step of the statement's "
+              "sequences", ""),
+    "l1894": ("Σ_{t=0}^{T−1} e^{x_t}(x_{t+1} − x_t) ≥ C·T at every T = 0..T_max", ""),
+    "l1898": ("∫_{x_0}^{x_T} e^x dx ≥ C·T at every T, and the step's reason ∫_{x_t}^{x_{t+1}} e^x dx ≥ e^{x_t}(x_{t+1} − x_t) "
+              "at every t", ""),
+    "l1906": ("e^{x_T} > e^{x_0} + C·T as printed (strict) at every T = 0..T_max", _STRICT.format(rel=">", what="e^{x_0}")),
+    "l1911": ("x_T > log(e^{x_0} + C·T) as printed (strict) at every T = 0..T_max", _STRICT.format(rel=">", what="x_0")),
+}
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma H.2 vs checked (see :data:`TABLE`)."""
+    from claimcheck.checkers.displays import coverage as _coverage
+    return _coverage(TABLE)
+
+
 CLAIM = register(Claim(
     id="kou.lemH.2", paper="kou", ref="Lemma H.2",
     title="x_{t+1} − x_t ≥ C e^{−x_t} ⇒ x_t ≥ log(e^{x_0} + C t)",
@@ -59,6 +90,7 @@ CLAIM = register(Claim(
               description="steps (1 − ε)·C·e^{−x_t}, ε ∈ [0.001, 0.5]: caught once the deficit ε·C beats the "
                           "convexity gain ≈ C²e^{−x}/2 (small C or large x)",
               violates=STEP_DOWN.text, control="step"),
+        *_display_checks("H.2", _H2_STEPS, _in_regime, 1.5),
     ],
     notes="The bound is attained in the limit C → 0 with u_t = 1 (ratio → 1; graded with the default factor 2). The proof also "
           "works for C < 0 wherever e^{x_0} + C t > 0 (not part of the statement, not tested).",

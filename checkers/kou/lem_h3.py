@@ -84,6 +84,18 @@ def _nc_mean(p):
                                                            "shift": mu, "reps": 24}) for k, mu in enumerate((0.05, 0.1, 0.2, 0.3, 0.5))])
 
 
+# The paper gives no proof of Lemma H.3 (it is quoted from Vershynin 2018, Thm 4.4.5, with an unspecified absolute
+# constant C): the proof has no display (issue 19 item 2). Its one display is the statement, tested by the in-regime
+# check with the declared C = 1.
+TABLE: list = []
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the (absent) proof of Lemma H.3: none."""
+    from claimcheck.checkers.displays import coverage as _coverage
+    return _coverage(TABLE)
+
+
 CLAIM = register(Claim(
     id="kou.lemH.3", paper="kou", ref="Lemma H.3",
     title="Sub-gaussian matrices: ‖A‖₂ ≤ CK(√m + √n + t) w.p. ≥ 1 − 2e^{−t²} (Vershynin Thm 4.4.5)",

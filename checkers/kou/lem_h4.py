@@ -17,9 +17,9 @@ import functools
 import mpmath as mp
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
-from claimcheck.checkers.kou.lem_h1 import steer
+from claimcheck.checkers.kou.lem_h1 import ERRATUM_WHY, PROOF_STEP_WHY, mp_display, statement_draws, steer
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou_sequences import log_grid, point_scenario
 
@@ -84,6 +84,69 @@ def _nc_t_below_s(p):
                           t_rel=log_grid(1e-6, 0.5).map(lambda e: -e))
 
 
+# ---------------------------------------------------------------- the proof's displays (lines 1929-1937)
+
+def _links(scn, name: str) -> dict:
+    with mp.workdps(90):
+        return _links90(scn, name)
+
+
+def _links90(scn, name: str) -> dict:
+    """One display of the proof of Lemma H.4 as printed, at x = s and x = t of the statement's draw (50 digits), each
+    line against the line before (l1929 against f′ itself, by mpmath's numerical differentiation). 90 digits: at
+    a = s = 1e-6, b/a − 1 = 1e-8 the numerators cancel ≈ 20 digits, and the identities are tested to 1e-30."""
+    a = mp.mpf(scn["a"])
+    b = a * (1 + mp.mpf(scn["b_rel"]))
+    s = mp.mpf(scn["s"])
+    t = s * (1 + mp.mpf(scn["t_rel"]))
+    la, lb = (lambda x: mp.log1p(a * x)), (lambda x: mp.log1p(b * x))
+    f = lambda x: la(x) / lb(x)
+    g = lambda x: (1 / b + x) * lb(x) - (1 / a + x) * la(x)
+    rows = []
+    for x in (s, t):
+        quot = (lb(x) * mp.diff(la, x) - la(x) * mp.diff(lb, x)) / lb(x) ** 2
+        expl = (lb(x) * a / (1 + a * x) - la(x) * b / (1 + b * x)) / lb(x) ** 2
+        comb = (a * (1 + b * x) * lb(x) - b * (1 + a * x) * la(x)) / ((1 + a * x) * (1 + b * x) * lb(x) ** 2)
+        rows.append({"l1929": (mp.diff(f, x), quot), "l1931": (quot, expl), "l1933": (expl, comb),
+                     "l1937": (mp.diff(g, x), lb(x) - la(x))}[name])
+    text = {"l1929": "f′(x) = [log(1+bx)·(d/dx)log(1+ax) − log(1+ax)·(d/dx)log(1+bx)]/log²(1+bx)",
+            "l1931": "= [log(1+bx)·a/(1+ax) − log(1+ax)·b/(1+bx)]/log²(1+bx)",
+            "l1933": "= [a(1+bx)log(1+bx) − b(1+ax)log(1+ax)]/[(1+ax)(1+bx)log²(1+bx)]",
+            "l1937": "g′(x) = log(1+bx) − log(1+ax)"}[name]
+    return {text: ("=", [(which, lhs, rhs) for which, (lhs, rhs) in zip(("s", "t"), rows)])}
+
+
+def _display(scn, name: str) -> Verdict:
+    links = _links(scn, name)
+    return mp_display(f"Lemma H.4 proof {name}", links, rel_tol=mp.mpf(10) ** -30,
+                      constants={"a": float(scn["a"]), "b/a − 1": float(scn["b_rel"]), "s": float(scn["s"]),
+                                 "t/s − 1": float(scn["t_rel"])},
+                      details={"digits": 90, "rows": "x = s and x = t; derivatives by mpmath.diff"})
+
+
+# (display, printed text, status, check or reason); statuses from claimcheck.checkers.displays
+TABLE = [
+    ("l1929", "f′(t) = [log(1+bt)(d/dt)log(1+at) − log(1+at)(d/dt)log(1+bt)]/(log(1+bt))²", "checked", "proof-step-h4-l1929"),
+    ("l1931", "= [log(1+bt)·a/(1+at) − log(1+at)·b/(1+bt)]/(log(1+bt))²", "checked", "proof-step-h4-l1931"),
+    ("l1933", "= [a(1+bt)log(1+bt) − b(1+at)log(1+at)]/[(1+at)(1+bt)(log(1+bt))²]", "checked", "proof-step-h4-l1933"),
+    ("l1937", "g′(t) = log(1+bt) − log(1+at)", "checked", "proof-step-h4-l1937"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma H.4 vs checked (see :data:`TABLE`)."""
+    from claimcheck.checkers.displays import coverage as _coverage
+    return _coverage(TABLE)
+
+
+def _display_checks() -> list:
+    return [Check(f"proof-step-h4-{name}", "in-regime", statement_draws(_in_regime), (lambda s, _n=name: _display(s, _n)),
+                  target="proof-step", description=f"{text} as printed, at x = s and x = t of the statement's draws "
+                                                   f"(90 digits, identity to 1e-30 relative)",
+                  sharpness=None, sharpness_why=PROOF_STEP_WHY)
+            for name, text, _st, _c in TABLE]
+
+
 CLAIM = register(Claim(
     id="kou.lemH.4", paper="kou", ref="Lemma H.4",
     title="log(1+at)/log(1+bt) is non-decreasing in t for b > a > 0",
@@ -91,6 +154,11 @@ CLAIM = register(Claim(
     latex=r"t\ge s>0,\ b>a>0 \;\Rightarrow\; \frac{\log(1+at)}{\log(1+bt)}\ge\frac{\log(1+as)}{\log(1+bs)}",
     kind="deterministic",
     hypotheses=[B_GT_A, T_GE_S],
+    printed_notes=[PrintedNote("wording", "proof of Lemma H.4, last sentence",
+                               printed="f(t) is increasing for t > 0 and hence f(t) > f(s)",
+                               read_as="f(t) ≥ f(s) (the statement's t ≥ s includes t = s, where equality holds)",
+                               consequence="none: the statement prints ≥", check="in-regime",
+                               evidence="in-regime draws t = s (t_rel = 0): equality")],
     checks=[
         Check("in-regime", "in-regime", _in_regime, _verdict,
               description="a ∈ [1e-6, 1e3], b = a(1 + r) with r ∈ [1e-8, 1e3], s ∈ [1e-6, 1e6], t = s(1 + τ) with "
@@ -100,6 +168,7 @@ CLAIM = register(Claim(
               description="b = a(1 − ε) just below a, t > s: log(1+at)/log(1+bt) decreases", violates=B_GT_A.text, control="data"),
         Check("negative-control-t-below-s", "negative-control", _nc_t_below_s, _verdict,
               description="t = s(1 − ε) just below s, b > a: the inequality reverses", violates=T_GE_S.text, control="data"),
+        *_display_checks(),
     ],
     notes="Equality at t = s makes the printed bound attained (sharpness looseness 1).",
 ))

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
-from claimcheck.checkers.kou.lem_h1 import steer
+from claimcheck.checkers.kou.lem_h1 import PROOF_STEP_WHY, mp_display, statement_draws, steer
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou_sequences import point_scenario
 
@@ -89,6 +89,84 @@ def _nc_second(p):
     return point_scenario(z1=st.integers(0, 6000).map(lambda k: k / 100), z2=st.integers(100, 300).map(lambda k: -k / 100 - 1e-9))
 
 
+# ---------------------------------------------------------------- the proof's displays (lines 1951-1963)
+
+def _links(scn, name: str) -> dict:
+    """One display of the proof of Lemma H.5 as printed at the statement's draw (z₁, z₂), 50 digits: every link against
+    the line before, the first against g(z₂)/g(z₁) computed from g(z) = −1/(1 + e^z) itself."""
+    with mp.workdps(50):
+        z1, z2 = mp.mpf(scn["z1"]), mp.mpf(scn["z2"])
+        g = lambda z: -1 / (1 + mp.exp(z))
+        ratio, closed = g(z2) / g(z1), _ratio(z1, z2)
+        if name == "l1951":  # the case z₁ ≤ 0
+            return {"g(z₂)/g(z₁) = (1 + e^{z₁})/(1 + e^{z₂})": ("=", [("z", ratio, closed)]),
+                    "≤ 2/(1 + e^{z₂})": ("<=", [("z", closed, 2 / (1 + mp.exp(z2)))]),
+                    "2/(1 + e^{z₂}) ≤ 2": ("<=", [("z", 2 / (1 + mp.exp(z2)), mp.mpf(2))])}
+        if name == "l1955":  # the case z₁ > 0
+            return {"g(z₂)/g(z₁) = (1 + e^{z₁})/(1 + e^{z₂})": ("=", [("z", ratio, closed)]),
+                    "≤ 2e^{z₁}/e^{z₂}": ("<=", [("z", closed, 2 * mp.exp(z1) / mp.exp(z2))]),
+                    "2e^{z₁}/e^{z₂} = 2exp(z₁ − z₂)": ("=", [("z", 2 * mp.exp(z1) / mp.exp(z2), 2 * mp.exp(z1 - z2))])}
+        e = mp.exp(z1 - z2)  # l1963, z₂ ≥ −1
+        mid = (mp.exp(-z2) + e) / (mp.exp(-z2) + 1)
+        return {"g(z₂)/g(z₁) = (1 + e^{z₁})/(1 + e^{z₂})": ("=", [("z", ratio, closed)]),
+                "= (e^{−z₂} + e^{z₁−z₂})/(e^{−z₂} + 1)": ("=", [("z", closed, mid)]),
+                "≥ e^{z₁−z₂}/(e + 1)": (">=", [("z", mid, e / (mp.e + 1))]),
+                "≥ (1/4)e^{z₁−z₂}": (">=", [("z", e / (mp.e + 1), e / 4)])}
+
+
+def _display(scn, name: str) -> Verdict:
+    links = _links(scn, name)
+    return mp_display(f"Lemma H.5 proof {name}", links, rel_tol=mp.mpf(10) ** -40,
+                      constants={"z1": float(scn["z1"]), "z2": float(scn["z2"])}, details={"digits": 50})
+
+
+@functools.lru_cache(maxsize=None)
+def constants_recomputed() -> dict:
+    """Item 3: the constants of the proof (sympy). Case z₁ ≤ 0: sup (1 + e^{z₁}) = 2 (at z₁ = 0), so 2/(1 + e^{z₂}) ≤ 2
+    (printed 2, the same); case z₁ > 0: 1 + e^{z₁} < 2e^{z₁} (printed 2, the same), and 2 + 2e^{z₁−z₂} = 2(1 + e^{z₁−z₂})
+    (the statement's form); second inequality: e^{−z₂} ≤ e for z₂ ≥ −1 gives 1/(e + 1) (printed, the same), rounded
+    down to 1/4 (1/(e + 1) ≈ 0.2689 > 1/4: valid)."""
+    import sympy as sp
+    z = sp.symbols("z", real=True)
+    case1 = sp.maximum(1 + sp.exp(z), z, sp.Interval(-sp.oo, 0)) == 2
+    case2 = sp.simplify(2 * sp.exp(z) - (1 + sp.exp(z)) - (sp.exp(z) - 1)) == 0  # 2e^z − (1 + e^z) = e^z − 1 > 0 for z > 0
+    quarter = bool(1 / (sp.E + 1) > sp.Rational(1, 4))
+    return {"case z₁ ≤ 0: max (1 + e^{z₁}) = 2": "proved" if case1 else "undecided",
+            "case z₁ > 0: 1 + e^{z₁} ≤ 2e^{z₁}": "proved" if case2 else "undecided",
+            "1/(e + 1) > 1/4": "proved" if quarter else "undecided",
+            "matches": bool(case1 and case2 and quarter)}
+
+
+# (display, printed text, status, check or reason); statuses from claimcheck.checkers.displays
+TABLE = [
+    ("l1951", "z₁ ≤ 0: g(z₂)/g(z₁) = (1 + e^{z₁})/(1 + e^{z₂}) ≤ 2/(1 + e^{z₂}) ≤ 2", "checked",
+     "proof-step-h5-l1951 (the statement's draws with z₁ ≤ 0)"),
+    ("l1955", "z₁ > 0: g(z₂)/g(z₁) = (1 + e^{z₁})/(1 + e^{z₂}) ≤ 2e^{z₁}/e^{z₂} = 2exp(z₁ − z₂)", "checked",
+     "proof-step-h5-l1955 (the statement's draws with z₁ > 0)"),
+    ("l1959", "g(z₂)/g(z₁) ≤ 2 + 2exp(z₁ − z₂)", "checked",
+     "in-regime-upper (the statement's bound 2(1 + exp(z₁ − z₂)), the same number)"),
+    ("l1963", "g(z₂)/g(z₁) = (1 + e^{z₁})/(1 + e^{z₂}) = (e^{−z₂} + e^{z₁−z₂})/(e^{−z₂} + 1) ≥ e^{z₁−z₂}/(e + 1) ≥ "
+              "(1/4)e^{z₁−z₂}", "checked", "proof-step-h5-l1963 (every link; the statement's draws, z₂ ≥ −1)"),
+]
+
+
+def coverage() -> dict[str, int]:
+    """Displays of the proof of Lemma H.5 vs checked (see :data:`TABLE`)."""
+    from claimcheck.checkers.displays import coverage as _coverage
+    return _coverage(TABLE)
+
+
+def _display_checks() -> list:
+    cases = {"l1951": (_in_first, lambda s: s["z1"] <= 0), "l1955": (_in_first, lambda s: s["z1"] > 0),
+             "l1963": (_in_second, None)}
+    return [Check(f"proof-step-h5-{name}", "in-regime", statement_draws(make, keep, cost=0.5),
+                  (lambda s, _n=name: _display(s, _n)), target="proof-step",
+                  description=f"{text} as printed, every link, 50 digits, on the statement's draws"
+                              + (" in the display's case" if keep else ""),
+                  sharpness=None, sharpness_why=PROOF_STEP_WHY)
+            for (name, text, _st, _c) in TABLE if name in cases for make, keep in [cases[name]]]
+
+
 CLAIM = register(Claim(
     id="kou.lemH.5", paper="kou", ref="Lemma H.5",
     title="ℓ′ ratio bounds: g(z₂)/g(z₁) ≤ 2(1 + e^{z₁−z₂}); ≥ e^{z₁−z₂}/4 for z₂ ≥ −1",
@@ -113,6 +191,7 @@ CLAIM = register(Claim(
               description="(ii) with z₂ ∈ [−3, −1) just past the boundary and z₁ ≥ 0: fails once z₂ < −log 3 "
                           "(e.g. z₁ = 0, z₂ = −10: ratio ≈ 2 < e^{10}/4, catalogue)",
               violates=Z2_GE.text, control="data"),
+        *_display_checks(),
     ],
     notes="(i) has no hypothesis to break, so it has no negative control of its own. (ii) is not sharp in its "
           "hypothesis: it holds for every z₂ ≥ −log 3 ≈ −1.0986, so controls in (−1.0986, −1) are not caught.",
