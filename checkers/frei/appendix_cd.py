@@ -41,8 +41,8 @@ from claimcheck.checkers.displays import coverage as _coverage
 from claimcheck.checkers.frei.appendix_b import judge, rel
 from claimcheck.checkers.verdict import Verdict
 
-__all__ = ["TABLE_C", "TABLE_D", "TABLE_31", "coverage", "K_STAR", "D_DATA", "D_PATH", "data_rels", "path_rels",
-           "c_l603", "c_l611"]
+__all__ = ["TABLE_C", "TABLE_D", "TABLE_31", "THM31", "coverage", "K_STAR", "D_DATA", "D_PATH", "data_rels", "path_rels",
+           "c_l603", "c_l611", "ghat"]
 
 # Lemma 3.3's l611: 1 − n²(n⁻²⁰ + 2exp(−Ω(C² log n))) ≥ 1 − n⁻¹⁵ with the exponent k·log n holds for every n ≥ 2 iff
 # k ≥ 17 + log₂(16/7) (the n = 2 case binds: n⁻³ + 2n^{17−k} ≤ 1 is hardest at the smallest n).
@@ -52,10 +52,9 @@ CD = "checkers/frei/appendix_cd.py"
 T34 = "frei.thm3.4 "
 L33 = "frei.lem3.3 "
 
-TABLE_31: list[tuple[str, str, str, str]] = [
-    ("Theorem 3.1", "(no display: paraphrased from [LL20] and [JT20], l. 97–104)", "cited",
-     "cited; no proof in the paper (0 displays): the statement is [LL20]'s/[JT20]'s theorem, tested by frei.thm3.1"),
-]
+# Theorem 3.1 is cited (paraphrased from [LL20]/[JT20], l. 97–104): no proof in this paper, so no display rows.
+TABLE_31: list[tuple[str, str, str, str]] = []
+THM31 = "cited; no proof in the paper (paraphrased from [LL20] and [JT20], l. 97–104; the statement is frei.thm3.1's)"
 
 TABLE_C: list[tuple[str, str, str, str]] = [
     ("c-l593", "Pr[|‖Σ^{1/2}x̄_i‖ − ‖Σ^{1/2}‖_F| > t] ≤ 2exp(−Ω(t²/‖Σ^{1/2}‖₂²)) (Hanson–Wright)", "cited",
@@ -106,7 +105,8 @@ D_PATH = ("d-l656", "d-l658", "d-l660", "d-l668", "d-l670", "d-l672", "d-l676", 
 
 def coverage() -> dict[str, dict[str, int]]:
     """Per proof: displays, checked (as printed, errata included), errata, and the reasons of the others."""
-    return {"Theorem 3.1": _coverage(TABLE_31), "Lemma 3.3 (App. C)": _coverage(TABLE_C),
+    return {"Theorem 3.1": _coverage(TABLE_31),  # 0 displays: THM31
+            "Lemma 3.3 (App. C)": _coverage(TABLE_C),
             "Theorem 3.4 (App. D)": _coverage(TABLE_D)}
 
 
@@ -174,6 +174,11 @@ def _loss(q, loss: str):
         e = np.exp(-q)
         return e, e
     return np.logaddexp(0.0, -q), np.exp(-np.logaddexp(0.0, q))
+
+
+def ghat(F, y, loss: str):
+    """Ĝ(W(t)) = (1/n)Σ_k g(y_kf(x_k; W(t))) along a run's outputs F (T, n)."""
+    return _loss(np.asarray(y, float)[None, :] * F, loss)[1].mean(1)
 
 
 def path_rels(name: str, X, y, a, gamma: float, P, F, L, dt: float, loss: str):
