@@ -105,6 +105,9 @@ def e10_displays(Q: dict, which=None) -> dict[str, Verdict]:
         out["case2-ii"] = [("(ii) ≤ …·exp(αR_max²/((10R²/c + 10)n)·g₂·2ρ)", L3, L4, "<=")]
         out["case2-eq2"] = [("= A_t·exp(−(g₂αcR_min²/n)((2/5)ρ − R²/c − (R²/c)ρ/(5R²/c + 5)))", L4, L5, "=")]
         out["case2-iii"] = [("(iii) ≤ A_t", L5, logA[s], "<="), ("A_t ≤ ρ", logA[s], math.log(rho), "<=")]
+        for key, line in (("case2-i", L2), ("case2-eq1", L3), ("case2-ii", L4), ("case2-eq2", L5),
+                          ("case2-iii", logA[s])):  # the chain from its left side: A_{t+1} ≤ every line
+            out[key].append(("A_{t+1} ≤ this line (the chain from its left side)", logA1[s], line, "<="))
     lhs = 0.4 * rho - R2c - R2c * rho / (5 * R2c + 5)
     out["iii-eq"] = [("(2/5)ρ − R²/c − (R²/c)ρ/(5R²/c + 5) = (2/5)ρ(1 − ½·(5R²/c)/(5(R²/c + 1))) − R²/c", lhs,
                       0.4 * rho * (1 - 0.5 * (5 * R2c) / (5 * (R2c + 1))) - R2c, "=")]
@@ -202,7 +205,7 @@ def e11_b_displays(net: Net, W: np.ndarray, alpha: float, C_Rp: float, H: float)
     Xg = net.X @ net.X.T
     D = net.act.dphi(net.preact(W))  # (m, n)
     fac = (D.T @ D) / m  # (1/m)Σ_j φ′_ji φ′_jk
-    gL2 = float((grad_L(net, W) ** 2).sum())
+    gL2 = float(np.linalg.norm(grad_L(net, W), 2) ** 2)  # ‖∇L̂‖₂² as printed: the spectral norm (≤ the Frobenius)
     off = ~np.eye(n, dtype=bool)
     yy = net.y[:, None] * net.y[None, :]
     S_signed = np.array([np.sum((gv * yy[:, k] * P[:, k])[off[:, k]]) for k in range(n)])  # Σ_{i≠k} g_i⟨y_i∇f_i, y_k∇f_k⟩
@@ -227,7 +230,7 @@ def e11_b_displays(net: Net, W: np.ndarray, alpha: float, C_Rp: float, H: float)
     M6 = np.full(n, alpha * gm**2 * Rmin2 / (4 * C_Rp * n) * G)
     out = {
         "b-e2": [("y_k[f(x_k;W⁽ᵗ⁺¹⁾) − f(x_k;W⁽ᵗ⁾)] ≥ (α/n)Σ_i g_i⟨y_i∇f_i, y_k∇f_k⟩ − (HR_max²α²/(2√m))‖∇L̂‖² "
-                  "(Lemma E.2)", dq, e2, ">=")],
+                  "(Lemma E.2; ‖·‖₂ the spectral norm, as printed — stronger than with ‖·‖_F)", dq, e2, ">=")],
         "(27)": [("⟨∇f_i, ∇f_k⟩ = ⟨x_i, x_k⟩·(1/m)Σ_jφ′(⟨w_j, x_i⟩)φ′(⟨w_j, x_k⟩) (relative to ‖∇f_i‖‖∇f_k‖)", P, Xg * fac,
                   "=", np.sqrt(np.outer(nk, nk))),
                  ("(1/m)Σ_jφ′φ′ ≥ γ²", fac, gm**2, ">="), ("(1/m)Σ_jφ′φ′ ≤ 1", fac, 1.0, "<=")],
@@ -299,7 +302,7 @@ TABLE_E11: list[tuple[str, str, str, str]] = [
            "citation |f| ≤ 1/50: proof-step-25)"),
     ("(26)", "max_{i,j} exp(−y_if(x_i;W⁽⁰⁾))/exp(−y_if(x_i;W⁽⁰⁾)) ≤ exp(2)", "checked",
      P11 + "proof-step-e11-ac-displays (as printed: index i twice, ratio 1; the j reading is in-regime-a)"),
-    ("b-e2", "y_k[f(x_k;W⁽ᵗ⁺¹⁾) − f(x_k;W⁽ᵗ⁾)] ≥ (α/n)Σ_i g_i⟨y_i∇f_i, y_k∇f_k⟩ − (HR_max²α²/(2√m))‖∇L̂‖²", "checked",
+    ("b-e2", "y_k[f(x_k;W⁽ᵗ⁺¹⁾) − f(x_k;W⁽ᵗ⁾)] ≥ (α/n)Σ_i g_i⟨y_i∇f_i, y_k∇f_k⟩ − (HR_max²α²/(2√m))‖∇L̂(W⁽ᵗ⁾)‖₂²", "checked",
      P11 + "proof-step-e11-b-displays"),
     ("(27)", "⟨∇f_i, ∇f_k⟩ = ⟨x_i, x_k⟩·(1/m)Σ_jφ′φ′, the factor ∈ [γ², 1]", "checked", P11 + "proof-step-e11-b-displays"),
     ("b1-i", "(i) ≥ (α/n)[Σ_i g_i⟨y_i∇f_i, y_k∇f_k⟩ − (HR_max⁴αn/(2√m))Ĝ]", "checked", P11 + "proof-step-e11-b-displays"),
