@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import measured
 from claimcheck.checkers.kou import experiments as xp
-from claimcheck.checkers.kou import rates
+from claimcheck.checkers.kou import rates, scans
 from claimcheck.checkers.kou.common import (reading_test, C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_L, LEAKY_ACT, SIGMA_L, LEAKY_HYPS, STAT_SHARE,
                                  XP_SHARE, diverged_verdict, margins_of, record_grid, regime, run_gd, seeds_verdict,
                                  stable_ranks, test_level, window_fit)
@@ -296,7 +296,8 @@ CLAIM = register(Claim(
                     "width condition, m from 2) and it holds there — the details count the init seeds with some "
                     "|S_i⁽⁰⁾| < 0.4m (seeds_with_S0_below_0.4m)",
         evidence="Theorem 4.1's hypotheses (4.1 in Sec. 4) list only the data, step and init conditions; App. G's "
-                 "Lemma G.1 proof of (G.4) divides by |S_i| ≥ 0.4m, Lemma G.3/G.4 inherit it")],
+                 "Lemma G.1 proof of (G.4) divides by |S_i| ≥ 0.4m, Lemma G.3/G.4 inherit it"),
+        *scans.notes("4.1")],  # issue 19 item 4: hypothesis scans (checkers/kou/scans.py)
     checks=[
         Check("in-regime-norms", "in-regime", IN, lambda s: _run(s, "norm"), corners=CORNERS, cost=COST, sharpness=None,
               sharpness_why=NO_SHARP, alpha=STAT_SHARE, description="(a) every neuron's norm grows like log t (slope ratio within 10%)"),

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.hypotheses import Constant, measured
 from claimcheck.checkers.kou import experiments as xp
-from claimcheck.checkers.kou import rates
+from claimcheck.checkers.kou import rates, scans
 from claimcheck.checkers.kou.common import (C_ETA, C_KAPPA, C_SIGMA, CONSTANTS, KAPPA_R, RELU_HYPS, SIGMA_R, STAT_SHARE, WIDTH, XP_SHARE, jvec, regime,
                                  seeds_verdict, test_level)
 from claimcheck.checkers.kou.thm4_1 import (DECADES_SHARE, DIGITS, MIX, NO_SHARP, _run as run_bullet, corners_of, eta_range, fixed, horizon, norm_log,
@@ -113,6 +113,7 @@ CLAIM = register(Claim(
           r"L_S(W^{(t)})=\Theta(t^{-1})",
     kind="statistical",
     hypotheses=list(RELU_HYPS) + [rates.TYPICAL_INIT],
+    printed_notes=scans.notes("4.3"),  # issue 19 item 4: hypothesis scans (checkers/kou/scans.py)
     constants=list(CONSTANTS) + [Constant("c (stable rank)", C_SR, "Lemma F.3's example has limits near 2k/(k+1) < 2 "
                                                                "(k samples per class); 4 leaves room for nearly-"
                                                                "orthogonal data")],
