@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.frei import steps_e1
 from claimcheck.checkers.frei.appendix_e import (Net, grad_gram, make_act, per_sample_grads, persistence_constant, sample_orth_C,
                                       state_W, tie)
 from claimcheck.checkers.hypotheses import Hypothesis, measured
@@ -111,6 +112,10 @@ CLAIM = register(Claim(
         Check("in-regime-identity", "in-regime", scenarios, identity, sharpness=None,
               sharpness_why="identity: the bound is a float64 tolerance",
               description="the proof's identity for ⟨∇f(x_i;W), ∇f(x_k;W)⟩ against explicit per-sample gradients"),
+        Check("proof-step-l815", "in-regime", scenarios, steps_e1.e7_l815, target="proof-step",
+              description="the proof's chain l. 815, link by link for every k, on the statement's states (C the "
+                          "data's largest constant, explicit per-sample gradients): (i) equality when every φ′ = 1, "
+                          "(ii) at the sample attaining C, the last link when every φ′ = γ"),
         Check("negative-control-persistence-slope", "negative-control",
               lambda p: frei_e(orth_base="inv_gamma2", data={"orth": (1.0, 30.0)}, gamma=gammas(near_one=False, lo=1),
                                pin={"n": 2, "d_extra": 0, "n_pos": 1, "pattern": "signs", "at_zero": 0.0, "act": "leaky",

@@ -19,7 +19,8 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy import stats
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import steps_e1
 from claimcheck.checkers.frei.appendix_e import SHARE, SHARE_PROOF, SHARE_EXACT, exact_test, quantile_verdict_at, quantile_verdict
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
 from claimcheck.checkers.verdict import Verdict
@@ -121,6 +122,13 @@ CLAIM = register(Claim(
     latex=r"\|W^{(0)}\|_2\le C_0\omega(\sqrt m+\sqrt d),\ \|w_j^{(0)}\|^2\le5\omega^2d\log(4m/\delta),\ "
           r"|\langle w_j^{(0)},\bar\mu\rangle|\le2\omega\sqrt{\log(4m/\delta)}",
     kind="statistical", hypotheses=[GAUSS], constants=[C0],
+    printed_notes=[PrintedNote(
+        "typo", "proof of Lemma E.1, second part (paper l. 743)", "Choosing t = ω_init√log(4m/δ) … with probability at "
+        "least 1 − δ/2", "t = ω_init√(2 log(4m/δ)) (union bound m·2e^{−t²/2ω²} = δ/2; t ≤ 2ω√log(4m/δ) gives the "
+        "printed conclusion)", consequence="none: the lemma's third bound holds (in-regime-norms-exact); only the "
+        "printed choice of t does not give δ/2", check="proof-step-l743-printed-t",
+        evidence="at the printed t the union bound is √(mδ) > δ/2 for every m, δ (erratum); the reading holds "
+                 "(proof-step-l737-l741)")],
     expected="ambiguous-as-printed",
     expected_reason="C₀ is called 'an absolute constant' but never defined, and the spectral bound is not used by the "
                     "proofs that cite Lemma E.1. Read with one absolute C₀ for every δ ∈ (0, 1), it fails: "
@@ -152,6 +160,22 @@ CLAIM = register(Claim(
         Check("in-regime-corrected-monte-carlo", "in-regime", mc, monte_carlo, target="corrected", cost=3.0, alpha=SHARE,
               description="K = profile.seeds initialisations on labelled data (μ̄ from the data), ω = 10^{−3…2}; all three "
                           "(corrected first) bounds together, order-statistic test"),
+        Check("proof-step-l737-l741", "in-regime", md_delta, steps_e1.e1_l737_l741, target="proof-step",
+              alpha=ALPHA_EXACT,
+              description="l. 737 (Laurent–Massart, exact: t = log(4m/δ) and 61 t ∈ [10⁻³, 10³]), l. 741 (exact "
+                          "failure probability of the first bound over the m neurons ≤ δ/4; d + 2√(dL) + 2L ≤ 5dL) and "
+                          "the inline step of l. 743 read as t = ω√(2 log(4m/δ)) (union bound = δ/2, exact probability, "
+                          "t ≤ 2ω√log(4m/δ)), on the statement's (m, d, δ)"),
+        Check("proof-step-l743-printed-t", "in-regime", md_delta, steps_e1.e1_l743_printed_t, target="proof-step",
+              alpha=ALPHA_EXACT, sharpness=None,
+              sharpness_why="arithmetic of the printed step, expected to fail (erratum)",
+              erratum="the proof of Lemma E.1 (l. 743) chooses t = ω√log(4m/δ) in P(|⟨w_j, μ̄⟩| ≥ t) ≤ "
+                      "2exp(−t²/2ω²) and concludes 'with probability at least 1 − δ/2, for all j'; at that t the union "
+                      "bound is m·2e^{−log(4m/δ)/2} = √(mδ) > δ/2 for every m ≥ 1, δ < 1 (and the exact probability "
+                      "exceeds δ/2 too, e.g. m = 1, δ = 0.01). With t = ω√(2 log(4m/δ)) the union bound is exactly δ/2 "
+                      "and t ≤ 2ω√log(4m/δ) gives the printed conclusion (proof-step-l737-l741)",
+              description="l. 743 as printed: the union over j of the printed tail bound at t = ω√log(4m/δ), against "
+                          "δ/2"),
         Check("negative-control-wider-init", "negative-control", lambda p: md_delta(p, m=(4, 12), delta=(1, 10)),
               lambda s: norms_exact(s, 3.0), violates=GAUSS.text,
               description="entries N(0, (3ω)²) while the bounds use ω: the projection bound fails with probability > δ "

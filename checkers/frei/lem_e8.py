@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.frei import steps_e1
 from claimcheck.checkers.frei.appendix_e import Net, g, grad_gram, make_act, state_W, step
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.verdict import Verdict
@@ -95,6 +96,16 @@ def nc_scenarios(p):
                        "n": 2, "R_max": 1.0, "pattern": "anti", "gamma": 0.999, "orth": 0.08, "w_log10": 1.5, "m": 3})
 
 
+def erratum_scenarios(p):
+    """The statement's family with the structure pinned (seed drawn; few choices, so an erratum is found on the
+    first example and its replay instance stays simple): n = 3 with both labels, m = 3, γ = 0.9, data on the
+    boundary of Theorem 4.2's hypothesis (cross terms as large as the family allows), a Gaussian state, α at its bound."""
+    return frei_e(orth_base="h42", data={"orth": (1.0, 10.0)}, gamma=gammas(near_one=True, lo=5),
+                  pin={"n": 3, "n_pos": 1, "d_extra": 0, "pattern": "signs", "m": 3, "gamma": 0.9, "R_max": 1.0,
+                       "orth": 1.0, "w_kind": "gauss", "w_log10": 0.0, "c_choice": "max", "alpha_frac": 1.0,
+                       "act": "smooth", "at_zero": 0.0})
+
+
 def nc_step(p):
     """Step size broken: α = 3·10³…10⁴ × its bound, every pre-activation +1 (state 'pos', φ′ near its largest),
     n = 6, m = 1, data at the boundary of Theorem 4.2's hypothesis and above, γ ∈ {½, 0.9} (structure pinned, seed
@@ -118,10 +129,56 @@ CLAIM = register(Claim(
           r"\exp\Big(-\frac{g_j^{(t)}\alpha cR_{\min}^2}{n}\Big(\frac{g_i^{(t)}}{g_j^{(t)}}-\frac{R^2}{c}\Big)\Big)"
           r"\exp\Big(\frac{\alpha R_{\max}^2}{(10R^2/c+10)n}\hat G(W^{(t)})\Big)",
     kind="deterministic", hypotheses=[COND_E5, COND_E6, STEP],
+    printed_notes=[
+        PrintedNote("typo", "proof of Lemma E.8, l. 853", "exp(−(α/n)Σ_k g_k⟨y₁∇f₂⁽ᵗ⁾, y_k∇f_k⁽ᵗ⁾⟩) (denominator)",
+                    "exp(−(α/n)Σ_k g_k⟨y₂∇f₂⁽ᵗ⁾, y_k∇f_k⁽ᵗ⁾⟩)", consequence="none: (17) and what follows use the y₂ form",
+                    check="proof-step-l853-printed",
+                    evidence="as printed the '=' fails whenever y₁ ≠ y₂ (erratum); the y₂ reading holds"),
+        PrintedNote("typo", "proof of Lemma E.8, (17)", "A_t·exp(−(α/n)Σ_k g_k⟨y₁∇f₂, y_k∇f_k⟩) × exp(−(α/n)(Σ_{k≠2}g_k⟨y₂∇f₂, "
+                    "y_k∇f_k⟩ − Σ_{k≠1}g_k⟨y₁∇f₁, y_k∇f_k⟩)) × exp(HR_max²α²‖∇L̂‖²/√m)",
+                    "A_t·exp(−(α/n)(g₁‖∇f₁‖² − g₂‖∇f₂‖²)) × exp(−(α/n)(Σ_{k≠1}g_k⟨y₁∇f₁, y_k∇f_k⟩ − Σ_{k≠2}g_k⟨y₂∇f₂, "
+                    "y_k∇f_k⟩)) × exp(HR_max²α²‖∇L̂‖²/√m)",
+                    consequence="none: (19) bounds the diagonal first factor and (21) the cross term in absolute value",
+                    check="proof-step-17-printed",
+                    evidence="as printed (17) equals neither reading of l. 853 (erratum); the reading holds "
+                             "(proof-step-l849-17)"),
+        PrintedNote("typo", "proof of Lemma E.8, l. 867", "‖x_i‖²(1/m)Σ_{i=1}^m φ′(⟨w_j⁽ᵗ⁾, x_i⟩)²",
+                    "‖x_i‖²(1/m)Σ_{j=1}^m φ′(⟨w_j⁽ᵗ⁾, x_i⟩)²",
+                    consequence="none (the printed sum leaves j unbound: no numeric content); the j reading is "
+                                "checked in proof-step-18-23")],
     checks=[
         Check("in-regime", "in-regime", scenarios, run,
               description="any state W, c and C′ measured at W (c the largest or the smallest admissible), α a fraction "
                           "of its bound (1 included), H = (1 − γ)/4, γ up to 1 − 10⁻⁴; worst pair (i, j) reported"),
+        Check("proof-step-l849-17", "in-regime", scenarios, steps_e1.e8_l849_17, target="proof-step",
+              loose="measured looseness ×3.9 in ci (loose): l. 849 charges each of the two samples Lemma E.2's full "
+                    "H‖x‖²‖α∇L̂‖₂²/(2√m), while on nearly-orthogonal data a step aligned with one sample barely moves "
+                    "the other (their remainders cannot both be extreme with opposite signs): ×2 is lost by design, "
+                    "the rest where φ″ < H",
+              description="l. 847 (the step's margin increment = linear part + Taylor remainder, per neuron), l. 849 "
+                          "(i) (Lemma E.2 for both samples, spectral norm), l. 853 read with y_j in the denominator "
+                          "(the Gram expansion of ∇L̂ against explicit gradients) and (17) read with (19)'s first "
+                          "factor and l. 853's cross-term sign, every ordered pair, on the statement's states"),
+        Check("proof-step-l853-printed", "in-regime", erratum_scenarios, steps_e1.e8_l853_printed, target="proof-step",
+              sharpness=None, sharpness_why="an identity (residual ≤ 1e-9), expected to fail as printed",
+              erratum="l. 853 prints the denominator exp(−(α/n)Σ_k g_k⟨y₁∇f₂⁽ᵗ⁾, y_k∇f_k⁽ᵗ⁾⟩) with y₁ where y₂ is meant "
+                      "(y₂α⟨∇f₂, ∇L̂⟩ = −(α/n)Σ_k g_k⟨y₂∇f₂, y_k∇f_k⟩); as printed the '=' fails whenever y₁ ≠ y₂. "
+                      "The y₂ reading holds (proof-step-l849-17)",
+              description="l. 853 as printed (for the pair (i, j): y_i in the denominator) against l. 851's value"),
+        Check("proof-step-17-printed", "in-regime", erratum_scenarios, steps_e1.e8_17_printed, target="proof-step",
+              sharpness=None, sharpness_why="an identity (residual ≤ 1e-9), expected to fail as printed",
+              erratum="(17) as printed is not equal to the line before (under either reading of l. 853): its first "
+                      "factor exp(−(α/n)Σ_k g_k⟨y₁∇f₂, y_k∇f_k⟩) repeats l. 853's denominator where the diagonal terms "
+                      "exp(−(α/n)(g₁‖∇f₁‖² − g₂‖∇f₂‖²)) are meant ((19) bounds exactly that 'first term in (17)'), "
+                      "and its cross term exp(−(α/n)(Σ_{k≠2}g_k⟨y₂∇f₂, y_k∇f_k⟩ − Σ_{k≠1}g_k⟨y₁∇f₁, y_k∇f_k⟩)) has "
+                      "the sign reversed. Harmless: (21) bounds the cross term by absolute values (checked with both "
+                      "signs in proof-step-18-23) and the corrected (17) holds (proof-step-l849-17)",
+              description="(17) as printed against l. 853 (both readings), every ordered pair; details separate the "
+                          "two defects"),
+        Check("proof-step-18-23", "in-regime", scenarios, steps_e1.e8_18_23, target="proof-step",
+              description="(18) with l. 863 and l. 867, l. 876, (19), (20), (21) (the printed left side and every "
+                          "link), (22) (Frobenius norm), (23) and its two identities, every ordered pair, on the "
+                          "statement's states, c and C′ measured, α a fraction of its bound"),
         Check("negative-control-gradients-correlated", "negative-control", nc_scenarios, run, violates=COND_E5.text,
               description="Condition E.5 broken (C′ ≈ 0.1 × 25R²/c + 25, negatively correlated samples, margins of "
                           "both signs): the cross terms exceed the lemma's allowance. Controls just past the threshold "
