@@ -5,6 +5,11 @@ any t ≥ 1:  ‖W^(t)‖_F ≤ ‖W^(0)‖_F + (√(2C_R) R_max α/√n) Σ_{s=
 The proof also shows, per neuron, ‖w_j^(t)‖ ≤ ‖w_j^(0)‖ + (√(2C_R)|a_j|R_max α/√n) Σ_{s<t} Ĝ(W^(s)), through (33):
 ‖∇_jL̂(W^(s))‖² ≤ 2a_j²R_max²C_R Ĝ(W^(s))²/n at every step (proof steps; (33) is evaluated with the measured
 gradient at every recorded W^(s)). GD as in Lemma E.4 (simulator, K seeds, every step recorded).
+Every display of E.4 (the preamble's three and the proof's, one row per displayed line) is in
+:data:`steps_e12.TABLE_E12` with its check (proof-step-e4-preamble, -32, -grad-chain, -33-chain, -fro-32, on the
+statement's draws and cached runs, every seed) or the reason it has none (the '≲' link; the Frobenius norm's
+definition): ``steps_e12.coverage("frei.lemE.12")``. Errata (typos, harmless): (32)'s '+' (GD subtracts), the chain's
+y_iy_j (for y_iy_k) and φ′(⟨w_j⁽ᵗ⁾, x_i⟩) (for w_j⁽ˢ⁾).
 """
 from __future__ import annotations
 

@@ -6,6 +6,10 @@ Proof steps checked with measured quantities: (34) per step, sign(a_j)⟨w_j^(t+
 (the increment computed analytically as −α⟨∇_jL̂(W^(t)), μ̂⟩, never by differencing iterates); (35) Ĝ(W^(0)) ≥ 1/4;
 (38) (αγR_min²/(2√m))Ĝ(W^(0)) ≥ 2|⟨w_j^(0), μ̂⟩| for all j; (41) |⟨w_j^(t), μ̂⟩| ≥ ¼α|a_j|γR_min² Σ_{s<t}Ĝ for all
 j and t ≥ 1. GD as in Lemma E.4.
+Every display of the proof (one row per displayed line) is in :data:`steps_e12.TABLE_E13` with its check
+(proof-step-e13-increment, -e13-neurons, -34-telescoped, -e1-36-37, -35-38-links, -39, -spectral-chain, on the
+statement's draws and cached runs, every seed) or the reason it has none: ``steps_e12.coverage("frei.lemE.13")``.
+Erratum: (35)'s printed '=' (the sum with exp(−y_if) is 1 − Ĝ(W⁽⁰⁾)).
 """
 from __future__ import annotations
 
