@@ -143,8 +143,9 @@ DISPLAY_CHECKS = [
                         "(35)'s '≥ 1/4' (both the printed sum and Ĝ), (38)'s links (i), (ii), (iii) one by one, and the "
                         "display after it, α ≥ 64ω_initγ⁻¹C_R(R_max/R_min²)√(nm log(4m/δ)) = 64ω_initγ⁻¹C_R(R/R_min)√(…)",
                         **_DC),
-    steps.display_check("proof-step-39", _DRAWS, _disp("39"), ("39",),
-                        "(39)'s three links for the positive neurons, every t ≥ 1", **_DC),
+    steps.display_check("proof-step-39", _DRAWS, _disp("39", "41"), ("39", "41"),
+                        "(39)'s three links for the positive neurons, the inline negative-neuron analogue and (41) for every "
+                        "neuron, every t ≥ 1 and every seed", **_DC),
     steps.display_check("proof-step-spectral-chain", _DRAWS, _disp("spectral"), ("spectral",),
                         "the closing chain (l. 1268) with ‖W⁽ᵗ⁾‖₂ from the simulator: ≥ ‖W⁽ᵗ⁾μ̂/‖μ̂‖‖² ≥(i) "
                         "‖μ̂‖⁻²Σ_j(αγ|a_j|R_min²ΣĜ/4)² = ‖μ̂‖⁻²(αγR_min²ΣĜ/4)² ≥(ii) (αγR_min²ΣĜ/(4√2R_max√n))², every "

@@ -301,6 +301,10 @@ def e13_links(inst, r, st_) -> dict[str, list[tuple]]:
                  ("(39) second '≥': ≥ (αγ|a_j|R_min²/2)Σ_{s<t}Ĝ − |⟨w_j⁽⁰⁾, μ̂⟩|", (tel - p0[None])[..., pos], mid39[..., pos],
                   ">=", None),
                  ("(39) third '≥' (by (38)): ≥ (αγ|a_j|R_min²/4)Σ_{s<t}Ĝ", mid39[..., pos], b39[..., pos], ">=", None)]
+    out["41"] = [("(41) (every seed): |⟨w_j⁽ᵗ⁾, μ̂⟩| ≥ ¼α|a_j|γR_min²Σ_{s<t}Ĝ(W⁽ˢ⁾), every neuron", np.abs(proj[1:]), b39, ">=",
+                  None),
+                 ("inline before (41), negative neurons: ⟨w_j⁽ᵗ⁾, −μ̂⟩ ≥ ¼α|a_j|γR_min²Σ_{s<t}Ĝ(W⁽ˢ⁾), a_j < 0",
+                  -proj[1:][..., neg], b39[..., neg], ">=", None)]
     spec2 = r.spec[1:] ** 2  # ‖W⁽ᵗ⁾‖₂² (simulator), (T, K)
     sq = (proj[1:] ** 2).sum(axis=2) / nmu**2  # ‖W μ̂/‖μ̂‖‖² = ‖μ̂‖⁻²Σ_j⟨w_j, μ̂⟩²
     S3 = ((al * gm * aa * Rmin**2 / 4 * cum) ** 2).sum(axis=2) / nmu**2
@@ -482,7 +486,8 @@ TABLE_E13 = [
     ("l1249 (i)", "≤ −(α|a_j|R_min²/2n)Σ_i g_iφ′", "checked", "proof-step-e13-neurons"),
     ("l1251 (ii)", "≤ −(αγ|a_j|R_min²/2)Ĝ(W⁽ᵗ⁾)", "checked", "proof-step-e13-neurons (and proof-step-34, per step)"),
     ("(40)", "⟨w_j⁽ᵗ⁾ − w_j⁽⁰⁾, μ̂⟩ ≤ −(α|a_j|γR_min²/2)Σ_{s<t}Ĝ(W⁽ˢ⁾)", "checked", "proof-step-34-telescoped"),
-    ("(41)", "|⟨w_j⁽ᵗ⁾, μ̂⟩| ≥ ¼α|a_j|γR_min²Σ_{s<t}Ĝ(W⁽ˢ⁾), all j, t ≥ 1", "checked", "proof-step-41"),
+    ("(41)", "|⟨w_j⁽ᵗ⁾, μ̂⟩| ≥ ¼α|a_j|γR_min²Σ_{s<t}Ĝ(W⁽ˢ⁾), all j, t ≥ 1", "checked",
+     "proof-step-39 (every seed, with the inline negative-neuron analogue of (39)) and proof-step-41 (1 − δ test)"),
     ("l1268 (a)", "‖W⁽ᵗ⁾‖₂² ≥ ‖W⁽ᵗ⁾μ̂/‖μ̂‖‖₂²", "checked", "proof-step-spectral-chain"),
     ("l1268 (b)", "= ‖μ̂‖⁻²Σ_j⟨w_j⁽ᵗ⁾, μ̂⟩²", "definition", "‖Wu‖² = Σ_j⟨w_j, u⟩² for the rows w_j (true by construction)"),
     ("l1268 (c) (i)", "≥ ‖μ̂‖⁻²Σ_j(αγ|a_j|R_min²/4·Σ_{s<t}Ĝ(W⁽ˢ⁾))²", "checked", "proof-step-spectral-chain"),
