@@ -10,6 +10,9 @@ independently over j, so the per-part failure probabilities of the other two bou
 bound of them is an exact upper bound on their joint failure. Corrected first bound (Gaussian concentration of the
 1-Lipschitz map W ↦ ‖W‖₂ around E‖W‖₂ ≤ √m + √d): ‖W⁽⁰⁾‖₂ ≤ ω(√m + √d + √(2 log(4/δ))) with probability ≥ 1 − δ/4.
 Monte Carlo over K = profile.seeds initialisations (order-statistic test) checks all three parts together.
+
+The proof's displays (l. 733–741) are checked exactly (:mod:`claimcheck.checkers.frei.steps_e1`); its inline choice
+"t = ω√log(4m/δ)" (l. 743) does not give the printed δ/2 (erratum, printed note; t = ω√(2 log(4m/δ)) does).
 """
 from __future__ import annotations
 

@@ -10,6 +10,9 @@ step of T recorded; "with probability ≥ 1 − δ" is the order-statistic test 
 proof establishes (its (i)): the exponential-loss ratio is ≤ ρ = C_R/2 at every t, ≤ e² at t = 0 and ≤ 9 at t = 1
 (proof steps). In the (A1)–(A2) regime the steps are tiny (α ≈ 10⁻⁶…10⁻³) and the ratios stay ≈ 1 over any
 horizon a test can afford: the bound C_R ≥ 20 is a worst case, loose by ≈ C_R on every trajectory.
+
+The displays of the proof (l. 1067–1109: (29), (30), the t = 1 chain, l. 1094, l. 1098, (31), l. 1109) are checked as
+printed on the same (cached) runs (:mod:`claimcheck.checkers.frei.steps_e1`, table ``TABLES["Lemma E.4"]``).
 """
 from __future__ import annotations
 
