@@ -121,3 +121,21 @@ def test_constants_recomputed():
     assert lem_b2.constants_recomputed()["matches"]
     assert lem_h1.constants_recomputed()["sharp_derivation"] == "proved"
     assert lem_h5.constants_recomputed()["matches"]
+
+
+def test_the_integral_step_holds_for_decreasing_steps():
+    """The proof's "approximate the sum with an integral" link (∫_{x_t}^{x_{t+1}} e^x ≤ e^{x_{t+1}}(x_{t+1} − x_t)) is
+    evaluated on dipping sequences too, where x_{t+1} < x_t (the statement's 'dip' mode)."""
+    s = _seq(C=2.0, x0=1.0, T=8, mode="dip", lo=-1.0, hi=1.0)
+    links = lem_h1.sequence_links(s, "H.1", "l1864")
+    rows = links["(the step's reason) ∫_{x_t}^{x_{t+1}} e^x dx vs the summand, every t"][1]
+    assert any(r[2] < 0 for r in rows)  # some step goes down
+    assert lem_h1.display_verdict(s, "H.1", "l1864").outcome == "holds"
+
+
+def test_strict_errata_draw_nondegenerate_sequences():
+    p = get_profile("ci")
+    for mod in (lem_h1, lem_h2):
+        for ch in mod.CLAIM.checks:
+            if ch.target == "proof-step" and ch.erratum:
+                assert all(s["C"] > 0 for s in ch.scenarios(p).elements)
