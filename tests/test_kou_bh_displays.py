@@ -139,3 +139,7 @@ def test_strict_errata_draw_nondegenerate_sequences():
         for ch in mod.CLAIM.checks:
             if ch.target == "proof-step" and ch.erratum:
                 assert all(s["C"] > 0 for s in ch.scenarios(p).elements)
+
+
+def test_h2_constant_is_sharp():
+    assert lem_h2.constants_recomputed()["sharp"] == "proved"
