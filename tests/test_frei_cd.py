@@ -31,7 +31,7 @@ def test_coverage_counts():
     cov = cd.coverage()
     assert cov["Theorem 3.1"]["displays"] == 0 and "no proof in the paper" in cd.THM31
     c, d = cov["Lemma 3.3 (App. C)"], cov["Theorem 3.4 (App. D)"]
-    assert (c["displays"], c["checked"], c["erratum"], c["cited"], c["asymptotic"]) == (5, 2, 0, 1, 2)
+    assert (c["displays"], c["checked"], c["erratum"], c["cited"], c["asymptotic"]) == (5, 4, 0, 0, 1)
     assert (d["displays"], d["checked"], d["erratum"], d["definition"]) == (23, 20, 0, 3)
 
 
@@ -87,6 +87,21 @@ def test_c_l603_exact_tail_and_its_factor_two():
     assert math.isclose(r, 0.5, rel_tol=1e-12)  # t = 0: Pr = 1, bound 2 — the printed bound is ≥ 2× the tail
     assert const["ratio_at_proof_t_max"] < 0.1  # Mills ratio ≈ 1/(u√(2π)) at the proof's t, u ≈ 12
     assert lem3_3.c_l603(scn).outcome == "holds"
+
+
+def test_c_l593_exact_norm_tail():
+    """The Gil-Pelaez tail equals χ²'s for Σ = I; the declared C_HW = 1/4 holds (×4–8 below the effective exponent constant on the grid) and a
+    constant 2 in Ω(·) fails: the evaluator can fail."""
+    from scipy.stats import chi2
+    for d in (50, 1000):
+        for t in (0.5, 2.0, 4.0):
+            ex = chi2.cdf((math.sqrt(d) - t) ** 2, d) + chi2.sf((math.sqrt(d) + t) ** 2, d)
+            assert abs(cd.norm_tail(np.ones(d), t) - ex) < 1e-11  # ≪ the smallest bound evaluated, 1e-8
+    s = lem3_3.spectrum("edge", 300, np.random.default_rng(0))
+    r593, r597, const = cd.c_l593(s, lem3_3.K)
+    assert r593 == 0.5 and r597 == 0.5 and const["max_ratio_t_positive_l593"] < 0.3
+    assert 1.0 < const["effective_omega_constant"] < 2.0  # ×4–8 above the declared 1/4 on the grid
+    assert cd.norm_tail(s, 3.0) > 2 * math.exp(-2.0 * 3.0**2 / s.max())  # Ω(t²) = 2t²/L² fails at t = 3
 
 
 def test_c_l611_at_the_recomputed_exponent():

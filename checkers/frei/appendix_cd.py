@@ -17,7 +17,10 @@ App. C displays run on Lemma 3.3's instances (:func:`checkers.frei.lem3_3.draw`)
 tail, is evaluated exactly (⟨x_i, x_j⟩ | x_j ~ N(0, x_jᵀΣx_j) is the display's own premise; its probability is
 erfc(t/(σ_j√2)) in closed form) on every drawn x_j at a grid of t; l611 at the instance's n with the Ω(C² log n)
 exponent read as k·log n at the smallest k that makes the display hold for every n ≥ 2 (:data:`K_STAR`, recomputed
-by sympy in tests/test_frei_cd.py). The other three carry Ω(·) with an unspecified constant (cited: [RV13, Theorem 2.1]).
+by sympy in tests/test_frei_cd.py); l593 (Hanson–Wright, [RV13, Theorem 2.1], Ω(·) unspecified there) and l597 with
+the declared constant :data:`C_HW` = 1/4, derived for Gaussian x̄ (Lipschitz concentration above, Laurent–Massart
+below; not fitted), against the exact tail of ‖Σ^{1/2}x̄‖ on the instance's Σ (Gil-Pelaez inversion). l607 carries
+Ω(t²/d) through the event x_jᵀΣx_j = O(d), whose constant depends on log n/d: not checked (asymptotic).
 
 Theorem 3.1 is paraphrased from [LL20]/[JT20] ("Their theorem can be stated as follows", paper l. 97–104): no proof in
 this paper, 0 displays (:data:`TABLE_31`).
@@ -26,7 +29,7 @@ Counts (:func:`coverage`, the shared counter :func:`claimcheck.checkers.displays
 
 | proof | displays | checked | errata | not checked |
 |---|---|---|---|---|
-| Lemma 3.3 (App. C) | 5 | 2 | 0 | 1 cited, 2 asymptotic |
+| Lemma 3.3 (App. C) | 5 | 4 | 0 | 1 asymptotic (l607) |
 | Theorem 3.4 (App. D) | 23 | 20 | 0 | 3 definitions |
 | Theorem 3.1 | 0 | 0 | 0 | cited; no proof in the paper |
 """
@@ -35,6 +38,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.integrate import quad
 from scipy.special import log_ndtr
 
 from claimcheck.checkers.displays import coverage as _coverage
@@ -42,7 +46,13 @@ from claimcheck.checkers.frei.appendix_b import judge, rel
 from claimcheck.checkers.verdict import Verdict
 
 __all__ = ["TABLE_C", "TABLE_D", "TABLE_31", "THM31", "coverage", "K_STAR", "D_DATA", "D_PATH", "data_rels", "path_rels",
-           "c_l603", "c_l611", "ghat"]
+           "c_l603", "c_l611", "ghat", "C_HW", "norm_tail", "c_l593"]
+
+# Ω(·) of l593/l597, declared: for Gaussian x̄ and L² = ‖Σ^{1/2}‖₂² = ‖Σ‖₂, Pr[‖Σ^{1/2}x̄‖ − F > t] ≤ exp(−t²/(2L²))
+# (Gaussian concentration of an L-Lipschitz function about its mean ≤ F = ‖Σ^{1/2}‖_F) and Pr[‖Σ^{1/2}x̄‖ < F − t] ≤
+# exp(−t²/(4L²)) (Laurent–Massart's lower tail of Σ s_k(g_k² − 1) with ‖s‖₂ ≤ L·F, and (F − t)² ≤ F² − Ft): the sum is
+# ≤ 2exp(−t²/(4L²)), i.e. Ω(t²/L²) = t²/(4L²). Derived, not fitted; l597 then reads 2exp(−t²/(4K)) with ‖Σ‖₂ ≤ K.
+C_HW = 0.25
 
 # Lemma 3.3's l611: 1 − n²(n⁻²⁰ + 2exp(−Ω(C² log n))) ≥ 1 − n⁻¹⁵ with the exponent k·log n holds for every n ≥ 2 iff
 # k ≥ 17 + log₂(16/7) (the n = 2 case binds: n⁻³ + 2n^{17−k} ≤ 1 is hardest at the smallest n).
@@ -57,11 +67,11 @@ TABLE_31: list[tuple[str, str, str, str]] = []
 THM31 = "cited; no proof in the paper (paraphrased from [LL20] and [JT20], l. 97–104; the statement is frei.thm3.1's)"
 
 TABLE_C: list[tuple[str, str, str, str]] = [
-    ("c-l593", "Pr[|‖Σ^{1/2}x̄_i‖ − ‖Σ^{1/2}‖_F| > t] ≤ 2exp(−Ω(t²/‖Σ^{1/2}‖₂²)) (Hanson–Wright)", "cited",
-     "[RV13, Theorem 2.1] with an unspecified absolute constant in Ω(·)"),
-    ("c-l597", "i.e. Pr[|‖x_i‖ − √d| > t] ≤ 2exp(−Ω(t²))", "asymptotic",
-     "Ω(·) with an unspecified constant (l593 with ‖Σ^{1/2}‖_F = √d, ‖Σ^{1/2}‖₂² = ‖Σ‖₂ = O(1)); the statement's "
-     "effective constants are lem3.3 in-regime's"),
+    ("c-l593", "Pr[|‖Σ^{1/2}x̄_i‖ − ‖Σ^{1/2}‖_F| > t] ≤ 2exp(−Ω(t²/‖Σ^{1/2}‖₂²)) (Hanson–Wright)", "checked",
+     L33 + "proof-step-c-l593 (exact tail on the instance's Σ; Ω(·) at the declared, derived constant C_HW = 1/4 — "
+     "[RV13, Theorem 2.1] leaves it unspecified)"),
+    ("c-l597", "i.e. Pr[|‖x_i‖ − √d| > t] ≤ 2exp(−Ω(t²))", "checked",
+     L33 + "proof-step-c-l597 (Ω(t²) = t²/(4K), K = 1.5 the suite's reading of ‖Σ‖₂ = O(1))"),
     ("c-l603", "Pr[|⟨x_i, x_j⟩| > t | x_j] ≤ 2exp(−t²/(2x_jᵀΣx_j))", "checked", L33 + "proof-step-c-l603"),
     ("c-l607", "Pr[|⟨x_i, x_j⟩| > t] ≤ n⁻²⁰ + 2exp(−Ω(t²/d))", "asymptotic",
      "Ω(·) with an unspecified constant (through x_jᵀΣx_j = O(d) w.p. 1 − n⁻²⁰, itself O(·))"),
@@ -280,6 +290,57 @@ def c_l603(X, s, n: int, d: int, C: float):
     k = np.unravel_index(int(np.argmax(r)), r.shape)
     return float(r.max()), {"sigma2_over_d_min": float(sig.min() ** 2 / d), "sigma2_over_d_max": float(sig.max() ** 2 / d),
                             "worst_t_over_sigma": float(u[k]), "ratio_at_proof_t_max": float(r[:, -1].max())}
+
+
+T_GRID = np.array([1.0, 2.0, 4.0, 6.0, 8.0])  # t/L (t = 0 is exact: Pr = 1 against the bound 2)
+
+
+def _cdf_q(s, x: float) -> float:
+    """P(Σ_k s_kg_k² ≤ x), g i.i.d. N(0, 1): Gil-Pelaez inversion of the characteristic function Π(1 − 2is_ku)^{−1/2}
+    (the drift Σs_k removed from the phase); absolute accuracy ≤ 1e-11 (tests: against χ² for Σ = I), enough
+    for bounds ≥ 1e-8."""
+    S = float(s.sum())
+    U = 1.0
+    while -0.25 * np.log1p(4 * s**2 * U**2).sum() > -45:
+        U *= 2
+
+    def integrand(u):
+        if u == 0:
+            return S - x
+        z = (-0.5 * np.log(1 - 2j * s * u) - 1j * s * u).sum() - 1j * u * (x - S)
+        return float(np.exp(z).imag) / u
+
+    val, _err = quad(integrand, 0, U, limit=2000, epsabs=1e-13, epsrel=1e-10)
+    return 0.5 - val / math.pi
+
+
+def norm_tail(s, t: float) -> float:
+    """Pr[|‖Σ^{1/2}x̄‖ − ‖Σ^{1/2}‖_F| > t] exactly (x̄ ~ N(0, I_d), Σ with eigenvalues s)."""
+    s = np.asarray(s, float)
+    F = math.sqrt(float(s.sum()))
+    lo = _cdf_q(s, (F - t) ** 2) if t < F else 0.0
+    return lo + 1.0 - _cdf_q(s, (F + t) ** 2)
+
+
+def c_l593(s, K: float):
+    """max over t (t = 0 and t/L ∈ T_GRID where the bound ≥ 1e-8) of the exact Pr[|‖Σ^{1/2}x̄‖ − ‖Σ^{1/2}‖_F| > t] over
+    2exp(−C_HW·t²/‖Σ^{1/2}‖₂²) (l593) and over 2exp(−C_HW·t²/K) (l597, ‖Σ‖₂ ≤ K, ‖Σ^{1/2}‖_F = √d)."""
+    s = np.asarray(s, float)
+    L2 = float(s.max())
+    r593, r597, ceff = [0.5], [0.5], []
+    for u in T_GRID:
+        t = u * math.sqrt(L2)
+        b593, b597 = 2 * math.exp(-C_HW * t**2 / L2), 2 * math.exp(-C_HW * t**2 / K)
+        if b593 < 1e-8:
+            break
+        p = norm_tail(s, t)
+        r593.append(p / b593)
+        r597.append(p / b597)
+        if p > 0:
+            ceff.append(math.log(2 / p) * L2 / t**2)
+    return max(r593), max(r597), {"t_over_L_evaluated": len(r593) - 1, "opnorm": L2, "K": K,
+                                  "max_ratio_t_positive_l593": max(r593[1:], default=None),
+                                  "effective_omega_constant": min(ceff, default=None)}
 
 
 def c_l611(n: int, k: float = K_STAR):
