@@ -175,7 +175,9 @@ CLAIM = register(Claim(
                              "gaussian and aligned: reached and stays, τ ≈ 136 and 335); scan γ ∈ {0.05, 0.1, 0.3}, slack "
                              "3·10⁻³ … 3·10⁻⁵, inits negative/dead/aligned/gaussian (scale 3): every realisable instance "
                              "holds except γ = 0.1, slack 10⁻⁴, dead init, not reached by t = 1200 (the horizon: "
-                             "not a counterexample to a finite-time statement); below ≈ 3·10⁻⁵ the Gram matrix is not PD"),
+                             "not a counterexample to a finite-time statement) and γ = 0.1, slack 3·10⁻⁴, negative init "
+                             "(inconclusive: τ moves by 14 % when dt halves); below ≈ 3·10⁻⁵ (γ = 0.05) the generator's "
+                             "Gram matrix is not PD (n = 4, m₁ = m₂ = 2, R = 1, seed 2)"),
         PrintedNote("hypothesis-stronger", "Theorem 3.4 via Eq. (2), m₁, m₂ ≥ 1", "m₁, m₂ ≥ 1 (both signs in the second layer)",
                     "not used by App. D (a_j² = 1/m for every j); the conclusion holds with m₂ = 0 (or m₁ = 0): "
                     "reached and stays at γ = 0.5 from every init kind within the statement's horizon, and at γ = 0.05 "
