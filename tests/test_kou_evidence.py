@@ -45,7 +45,8 @@ def test_kou_alpha_shares_fit_the_paper_allocation():
     from claimcheck.checkers.claim import PAPER_ALPHA, claims
     total = sum(ch.alpha for c in claims("kou") for ch in c.checks if ch.regime == "in-regime" and ch.alpha)
     assert total <= PAPER_ALPHA["kou"] * (1 + 1e-12)
-    assert 15 * STAT_SHARE + 16 * XP_SHARE == pytest.approx(total)
+    from claimcheck.checkers.kou.lem_f3 import F3_STEP_SHARE
+    assert 15 * STAT_SHARE + 16 * XP_SHARE + 2 * F3_STEP_SHARE == pytest.approx(total)
 
 
 def test_thm41_stable_rank_at_width_one_is_vacuous():

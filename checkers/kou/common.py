@@ -296,6 +296,8 @@ STAT_SHARE = 8e-4  # each of the 15 checks that test a probability (Thm 4.1 ×5,
 XP_SHARE = 1e-6  # each of the 16 checks of a statistical claim that spend no α: the 11 experiment readings and the 5
 #                  Remark 4.4 checks, required on every init seed (their test records alpha 0; the registry asks every
 #                  check of a statistical claim for a share)
+#                  + 2 × lem_f3.F3_STEP_SHARE = 5e-5 (F.3's two "w.p. ≥ 1 − 2δ" proof lines, exact binomial tests);
+#                  B.1's and B.2's probability displays split their claim's STAT_SHARE (lem_b1, lem_b2)
 CONTROL_ALPHA = 1e-3  # a negative control's test level (no share: a control's catch is not a false alarm)
 
 
