@@ -137,10 +137,13 @@ DISPLAY_CHECKS = [
                                 "|(1/n)Σtanh(q_i/2)| = 10⁻¹³–10⁻⁹ under (A2), against a rounding of 10⁻²⁸); sign typo, "
                                 "harmless: both sums are ½ + O(|f|) ≥ ¼ (proof-step-35-38)", **_DC),
     steps.display_check("proof-step-e1-36-37", _DRAWS, _disp("e1", "36", "37"), ("e1", "36", "37"),
-                        "Lemma E.1's display |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ) (every seed and neuron, no failure "
-                        "tolerated), (36)'s three links and (37)", **_DC),
+                        "Lemma E.1's display |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ) (a w.h.p. display: its failure "
+                        "probability computed exactly from ⟨w_j⁽⁰⁾, μ̂⟩ ~ N(0, ω²‖μ̂‖²), ≤ δ, the run's seeds off the event "
+                        "counted), (36)'s three links, and (37) (on E.1's event at every seed and neuron, and exactly)",
+                        **_DC),
     steps.display_check("proof-step-35-38-links", _DRAWS, _disp("35", "38", "alpha"), ("35", "38", "alpha"),
-                        "(35)'s '≥ 1/4' (both the printed sum and Ĝ), (38)'s links (i), (ii), (iii) one by one, and the "
+                        "(35)'s '≥ 1/4' (both the printed sum and Ĝ), (38)'s links (i), (ii) on every seed and (iii) (a "
+                        "w.h.p. link: its failure probability exactly), and the "
                         "display after it, α ≥ 64ω_initγ⁻¹C_R(R_max/R_min²)√(nm log(4m/δ)) = 64ω_initγ⁻¹C_R(R/R_min)√(…)",
                         **_DC),
     steps.display_check("proof-step-39", _DRAWS, _disp("39", "41"), ("39", "41"),

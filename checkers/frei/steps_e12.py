@@ -276,20 +276,29 @@ def e13_links(inst, r, st_) -> dict[str, list[tuple]]:
                  ("(35) with Ĝ's g(q) = 1/(1 + e^q): Ĝ(W⁽⁰⁾) ≥ 1/4", Gh[0], 0.25, ">=", None)]
     lg = math.log(4 * m / dl)
     p0 = np.abs(proj[0])  # (K, m)
-    out["e1"] = [("Lemma E.1 display: |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ), every seed and neuron", p0,
-                  2 * om * nmu * math.sqrt(lg), "<=", None)]
+    # ⟨w_j⁽⁰⁾, μ̂⟩ ~ N(0, ω²‖μ̂‖²), independent over j: the printed w.h.p. displays' failure probabilities exactly
+    pf = lambda thr: float(-math.expm1(m * math.log1p(-math.erfc(thr / (om * nmu * math.sqrt(2))))))  # noqa: E731
+    e1_thr = 2 * om * nmu * math.sqrt(lg)
+    on_e1 = p0 <= e1_thr
+    out["e1"] = [("Lemma E.1 display, exactly: P(∃j: |⟨w_j⁽⁰⁾, μ̂⟩| > 2ω_init‖μ̂‖√log(4m/δ)) ≤ δ (Gaussian, no sampling; "
+                  f"seeds off the event in this run: {int((~on_e1).any(axis=1).sum())} of {p0.shape[0]})", pf(e1_thr), dl,
+                  "<=", None)]
     mu2 = float(nx2.sum() + (y * (off @ y)).sum())
     out["36"] = [("(36) '=': ‖μ̂‖² = Σ_i[‖x_i‖² + Σ_{k≠i}⟨y_ix_i, y_kx_k⟩]", nmu**2, mu2, "=", float(nx2.sum() + np.abs(off).sum())),
                  ("(36) first '≤': ≤ Σ_i[‖x_i‖² + n max_{k≠i}|⟨x_i, x_k⟩|]", mu2, float((nx2 + n * np.abs(off).max(axis=1)).sum()),
                   "<=", None),
                  ("(36) second '≤': ≤ 2nR_max²", float((nx2 + n * np.abs(off).max(axis=1)).sum()), 2 * n * Rmax**2, "<=", None)]
     b37 = 4 * Rmax * om * math.sqrt(n * lg)
-    out["37"] = [("(37): |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 4R_maxω_init√(n log(4m/δ)), every seed and neuron", p0, b37, "<=", None)]
+    out["37"] = [("(37) on Lemma E.1's event (the implication through (36)): |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 4R_maxω_init√(n log(4m/δ)) "
+                  "wherever |⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ), every seed and neuron", p0[on_e1], b37, "<=", None),
+                 ("(37), exactly: P(∃j: |⟨w_j⁽⁰⁾, μ̂⟩| > 4R_maxω_init√(n log(4m/δ))) ≤ δ (Gaussian; seeds off it in this "
+                  f"run: {int((p0 > b37).any(axis=1).sum())} of {p0.shape[0]})", pf(b37), dl, "<=", None)]
     l38 = al * gm * Rmin**2 / (2 * math.sqrt(m)) * Gh[0]  # (K,)
     out["38"] = [("(38) (i): (αγR_min²/(2√m))Ĝ(W⁽⁰⁾) ≥ αγR_min²/(8√m)", l38, al * gm * Rmin**2 / (8 * math.sqrt(m)), ">=", None),
                  ("(38) (ii): αγR_min²/(8√m) ≥ 8R_maxω_init√(n log(4m/δ))", al * gm * Rmin**2 / (8 * math.sqrt(m)), 2 * b37,
                   ">=", None),
-                 ("(38) (iii): 8R_maxω_init√(n log(4m/δ)) ≥ 2|⟨w_j⁽⁰⁾, μ̂⟩|, every seed and neuron", 2 * b37, 2 * p0, ">=", None)]
+                 ("(38) (iii), exactly (the event of (37), doubled): P(∃j: 2|⟨w_j⁽⁰⁾, μ̂⟩| > 8R_maxω_init√(n log(4m/δ))) ≤ δ",
+                  pf(b37), dl, "<=", None)]
     a_need = 64 * om / gm * cr * (Rmax / Rmin**2) * math.sqrt(n * m * lg)
     out["alpha"] = [("α display '≥' (from (A2), C_R > 1): α ≥ 64ω_initγ⁻¹C_R(R_max/R_min²)√(nm log(4m/δ))", al, a_need, ">=", None),
                     ("α display '=': 64ω_initγ⁻¹C_R(R_max/R_min²)√(nm log) = 64ω_initγ⁻¹C_R(R/R_min)√(nm log)", a_need,
@@ -468,14 +477,17 @@ TABLE_E13 = [
     ("(35) '='", "Ĝ(W⁽⁰⁾) = (1/n)Σ_i 1/(1 + exp(−y_if(x_i; W⁽⁰⁾)))", "erratum",
      "proof-step-35-printed-identity (the printed sum is 1 − Ĝ(W⁽⁰⁾): typo e^{−q} for e^{q})"),
     ("(35) '≥'", "≥ 1/4", "checked", "proof-step-35-38 and proof-step-35-38-links (both forms)"),
-    ("l1211", "|⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ) (Lemma E.1)", "checked", "proof-step-e1-36-37 (every seed, every neuron)"),
+    ("l1211", "|⟨w_j⁽⁰⁾, μ̂⟩| ≤ 2ω_init‖μ̂‖√log(4m/δ) (Lemma E.1)", "checked",
+     "proof-step-e1-36-37 (its failure probability computed exactly, ≤ δ; the run's seeds off the event counted)"),
     ("(36) '='", "‖μ̂‖² = Σ_i[‖x_i‖² + Σ_{k≠i}⟨y_ix_i, y_kx_k⟩]", "checked", "proof-step-e1-36-37"),
     ("(36) '≤' (a)", "≤ Σ_i[‖x_i‖² + n max_{k≠i}|⟨x_i, x_k⟩|]", "checked", "proof-step-e1-36-37"),
     ("(36) '≤' (b)", "≤ 2nR_max²", "checked", "proof-step-e1-36-37 (and lemE.14 proof-step-inner-and-36)"),
-    ("(37)", "|⟨w_j⁽⁰⁾, μ̂⟩| ≤ 4R_maxω_init√(n log(4m/δ))", "checked", "proof-step-e1-36-37"),
+    ("(37)", "|⟨w_j⁽⁰⁾, μ̂⟩| ≤ 4R_maxω_init√(n log(4m/δ))", "checked",
+     "proof-step-e1-36-37 (on E.1's event, every seed; and its failure probability exactly, ≤ δ)"),
     ("(38) l1224 (i)", "(αγR_min²/(2√m))Ĝ(W⁽⁰⁾) ≥ αγR_min²/(8√m)", "checked", "proof-step-35-38-links"),
     ("(38) l1226 (ii)", "≥ 8R_maxω_init√(n log(4m/δ))", "checked", "proof-step-35-38-links"),
-    ("(38) l1228 (iii)", "≥ 2|⟨w_j⁽⁰⁾, μ̂⟩|", "checked", "proof-step-35-38-links (and proof-step-35-38, end to end)"),
+    ("(38) l1228 (iii)", "≥ 2|⟨w_j⁽⁰⁾, μ̂⟩|", "checked",
+     "proof-step-35-38-links (its failure probability exactly; proof-step-35-38, end to end, 1 − δ test)"),
     ("l1233 (a)", "α ≥ 64ω_initγ⁻¹C_R(R_max/R_min²)√(nm log(4m/δ))", "checked", "proof-step-35-38-links"),
     ("l1233 (b)", "= 64ω_initγ⁻¹C_R(R/R_min)√(nm log(4m/δ))", "checked", "proof-step-35-38-links"),
     ("(39) (a)", "⟨w_j⁽ᵗ⁾, μ̂⟩ ≥ ⟨w_j⁽ᵗ⁾ − w_j⁽⁰⁾, μ̂⟩ − |⟨w_j⁽⁰⁾, μ̂⟩|", "checked", "proof-step-39"),
