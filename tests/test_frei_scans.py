@@ -120,3 +120,72 @@ def test_theorem_42_step_and_init_scan():
         assert v.evidence.measured <= v.evidence.bound, (key, v.evidence.measured)
         h = dict(v.evidence.hypotheses)[t.A1.text if key == "alpha_frac" else t.A2.text]
         assert not (h["holds"] if isinstance(h, dict) else h.holds)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# (H42) scan behind Theorem 4.2's "hypothesis-stronger" note (checkers/frei/scans.py; issue 19 item 4)
+
+def test_h42_opposed_pattern_is_the_separability_boundary():
+    """The opposed Gram pattern G = (1 + p)I − p·yyᵀ (unit norms) has G·y = (1 + p − pn)y: Σy_ix_i = 0 (not separable)
+    exactly at p = 1/(n − 1), i.e. at (H42) slack s_sep = γ²(n − 1)/(5C_R n)."""
+    import numpy as np
+    from claimcheck.checkers.frei import scans
+    from claimcheck.checkers.frei import thm4_2_n as tn
+    for n, g in ((2, 0.95), (4, 0.95), (4, 0.85)):
+        s_sep = scans.separable_slack(n, g)
+        inst, q, _, _ = tn.setup(scans.scenario(n, g, s_sep * (1 + 1e-6), B=1))
+        assert math.isclose(q["p"], 1 / (n - 1), rel_tol=1e-5)
+        ev = np.linalg.eigvalsh(inst.dense_G())
+        assert 0 < ev[0] < 1e-5 and math.isclose(ev[0], 1 + q["p"] - q["p"] * n, rel_tol=1e-6, abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("n,gamma,hold,fail,B", [(2, 0.95, 0.004327518553265282, 0.004304533189570321, 16),
+                                                  (4, 0.95, 0.00648613926588356, 0.006454243642973329, 2)])
+def test_h42_scan_replays(n, gamma, hold, fail, B):
+    """Theorem 4.2 item 1 (L̂(W⁽ᵗ⁾) ≤ √(C₁n/(R_min²αt)), α and ω at their (A1)/(A2) bounds, 16 × item 1's horizon)
+    holds at the weakest slack the bisection kept and fails (on every seed) just below it; item 2's growth holds at
+    both. n = 4 replays with B = 2 seeds (the scan used 16: the dynamics from the (A2)-small init hardly depend on
+    the seed)."""
+    from claimcheck.checkers.frei import scans
+    h = scans.point(scans.scenario(n, gamma, hold, B=B))
+    f = scans.point(scans.scenario(n, gamma, fail, B=B))
+    assert h["item1_ratio"] <= 1 < f["item1_ratio"] and f["item1_fail_seeds"] == B
+    assert h["item2_growth"] < 1 and f["item2_growth"] < 1
+    assert fail / scans.separable_slack(n, gamma) < 1.01  # the failures sit within 1 % of the separability boundary
+    assert 150 < 1 / hold < 240  # (H42) stronger than needed for item 1 by ×154 (n = 4) … ×231 (n = 2)
+
+
+def test_h42_scan_horizon_reaches_the_sup():
+    """The scan's horizon (16 × item 1's) reaches the sup of L̂/bound: ×64 gives the same value at the failing point
+    (and item 1's own horizon, ×1, misses the failure there)."""
+    from claimcheck.checkers.frei import scans
+    s = scans.scenario(2, 0.95, 0.004304533189570321, B=4)
+    r16, r64, r1 = (scans.point(s, mult)["item1_ratio"] for mult in (16, 64, 1))
+    assert r16 == r64 and r16 > 1 and r1 < r16
+
+
+def test_h42_proof_step_41_fails_before_item_1():
+    """The proof's (41) lower bound on ‖w_j‖ (which uses (H42) through μ̂) fails at slack 0.0044 (n = 2, γ = 0.95)
+    where item 1 and item 2 still hold: the proof needs more of (H42) than the conclusions (by ≈ 2 %)."""
+    from claimcheck.checkers.frei import scans
+    r = scans.point(scans.scenario(2, 0.95, 0.0044, B=4))
+    assert r["proof41_ratio"] > 1 and r["item1_ratio"] <= 1 and r["item2_growth"] < 1
+
+
+def test_closeness_evidence_does_not_change_the_verdict():
+    """thm3.2 item7-z-norm carries ‖z‖/‖z*‖, ‖z − z*‖/‖z*‖ and 1 − cos∠(z, z*) (issue 19 item 4) without changing the
+    outcome of the printed comparison ‖z‖ ≤ 2‖z*‖/(κ + γ)."""
+    from claimcheck.checkers.frei import common as fc
+    from claimcheck.generators.scenario import Scenario
+    s = Scenario("frei", 3, {"R": 1.0, "d": 5, "gamma": 0.99, "m1": 1, "m2": 1, "n": 3, "n_pos": 2, "pattern": "aligned",
+                             "slack": 1.000000001, "target": "H32"})
+    v = t.item7_norm(s)
+    c = v.evidence.constants
+    zs = fc.svm_of(s)
+    bare = fc.per_kkt(s, "‖z‖", lambda it, kp: it["z_norm"],
+                      lambda it: 2 / (0.99 + 1.0) * float(__import__("numpy").linalg.norm(zs.z)), "<=")
+    assert v.outcome == bare.outcome == "holds" and v.evidence.measured == bare.evidence.measured
+    assert math.isclose(c["closeness_norm_ratio_z_zstar"] * float(__import__("numpy").linalg.norm(zs.z)), v.evidence.measured,
+                        rel_tol=1e-9)
+    assert c["closeness_norm_ratio_z_zstar"] <= c["closeness_norm_ratio_allowed"]
+    assert 0 <= c["closeness_rel_gap_z_zstar"] and abs(c["closeness_one_minus_cos_z_zstar"]) < 1

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from claimcheck.checkers.claim import Check, Claim, register
 from claimcheck.checkers.frei.appendix_e import SHARE, test_level
 from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.frei import scans
 from claimcheck.checkers.geometry import leaky, stable_rank
 from claimcheck.checkers.hypotheses import Constant
 from claimcheck.checkers.solvers import maxmargin as mm
@@ -65,12 +66,19 @@ def direction(scn: Scenario) -> Verdict:
     q = fc.quantities(inst)
     # finite-horizon form: dist(T) ≤ τ, shrinking by ≥ 2 over the last decade, and zero-loss trend
     measured_ = max(dT / TAU.value, 2 * dT / max(d10, 1e-300), 1.0 if logL >= math.log(math.log(2) / inst.n) else 0.0)
-    return Verdict.compare("max(dist(T)/τ, 2·dist(T)/dist(T/10), [log L̂(T) ≥ log(log2/n)])", measured_, 1.0, "<=",
+    v = Verdict.compare("max(dist(T)/τ, 2·dist(T)/dist(T/10), [log L̂(T) ≥ log(log2/n)])", measured_, 1.0, "<=",
                            constants={"dist_T": dT, "dist_T_over_10": d10, "dist_eta_half": dh,
                                       "halving_change": abs(dh - dT), "logL_T": logL,
                                       "normW_T": float(np.linalg.norm(WT)), "SR_T": stable_rank(WT),
                                       "SR_W*": stable_rank(Ws), "init": float(scn["init"])},
                            hypotheses=fc.hyps32(q))
+    # closeness (issue 19 item 4, evidence only): "converges in direction" is relative; the absolute gap
+    # ‖W − ‖W‖·W*/‖W*‖‖ = dist·‖W‖ at T/10 and T, against the init's part outside span(X), which GD never changes
+    Q = np.linalg.qr(inst.X.T)[0]
+    W0 = r["W"][cps[0]]
+    return scans.with_closeness(v, rel_gap_T=dT, abs_gap_T=dT * float(np.linalg.norm(WT)),
+                                abs_gap_T_over_10=d10 * float(np.linalg.norm(W10)),
+                                init_norm_outside_span=float(np.linalg.norm(W0 - (W0 @ Q) @ Q.T)))
 
 
 def in_regime(p):

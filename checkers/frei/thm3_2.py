@@ -15,6 +15,7 @@ import numpy as np
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.frei import appendix_b
 from claimcheck.checkers.frei import common as fc
+from claimcheck.checkers.frei import scans
 from claimcheck.checkers.geometry import leaky
 from claimcheck.checkers.verdict import Verdict
 
@@ -134,7 +135,12 @@ def item7_norm(scn):
     zs = fc.svm_of(scn)
     nz = float(np.linalg.norm(zs.z))
     bound = 2 / (an.inst.kappa + an.inst.gamma) * nz
-    return fc.per_kkt(scn, "‖z‖", lambda it, kp: it["z_norm"], lambda it: bound, "<=")
+    v = fc.per_kkt(scn, "‖z‖", lambda it, kp: it["z_norm"], lambda it: bound, "<=")
+    # closeness (issue 19 item 4): the gap of z to z* relative to ‖z*‖, worst KKT point (evidence only)
+    inst = an.inst
+    cl = [scans.z_closeness((inst.m1 * kp.W[:inst.m1].mean(0) - inst.m2 * kp.W[inst.m1:].mean(0)) / math.sqrt(inst.m),
+                            np.asarray(zs.z), inst.kappa, inst.gamma) for kp in an.kkts]
+    return scans.with_closeness(v, **max(cl, key=lambda c: c["rel_gap_z_zstar"]))
 
 
 def _searched(name):
