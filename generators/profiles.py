@@ -17,7 +17,39 @@ import os
 import attrs
 from hypothesis import HealthCheck, Phase, settings
 
-__all__ = ["Profile", "PROFILES", "get_profile", "register_hypothesis_profiles"]
+__all__ = ["Profile", "PROFILES", "get_profile", "register_hypothesis_profiles", "pin_local_constants"]
+
+
+def pin_local_constants() -> bool:
+    """Make every draw depend only on (strategy, settings, seed), never on the process's history.
+
+    Hypothesis ≥ 6.131 draws, with probability 5 % per primitive choice, one of the literal constants it harvests
+    from the source of every *local* module in ``sys.modules`` (``HypothesisProvider._local_constants``; a file
+    outside site-packages counts as local: this package installed editable, the test modules, conftest files).
+    Which modules a process has imported depends on which checks ran before (checkers import their engines
+    lazily), on whether ``tests/`` was collected, and on a 100 ms parsing budget. So one derandomized check drew
+    other scenarios when run alone (``pytest --claims ID``) than in the full run, and the report's tightest
+    numbers differed. The pool of local constants is pinned empty here (Hypothesis's global pool of special
+    values — 0, ±1, extremes, … — is kept); the draws of a check are then a function of the check, the profile
+    and the base seed only, whatever else the process ran. Hypothesis offers no setting for this, so the
+    provider's attribute is replaced; returns False (and changes nothing) if a future Hypothesis moves it —
+    tests/test_generation_history.py then fails.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers as _p
+        from hypothesis.internal.constants_ast import Constants
+        _p.HypothesisProvider._local_constants  # noqa: B018 (present in this Hypothesis?)
+    except (ImportError, AttributeError):
+        return False
+    empty = Constants()
+    if not getattr(_p.HypothesisProvider, "_claimcheck_pinned", False):
+        _p.HypothesisProvider._local_constants = property(lambda self: empty)
+        _p.HypothesisProvider._claimcheck_pinned = True
+        _p.CONSTANTS_CACHE.cache.clear()  # entries computed with the old pool
+    return True
+
+
+pin_local_constants()
 
 
 @attrs.frozen
