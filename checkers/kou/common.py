@@ -39,7 +39,8 @@ __all__ = ["KouInstance", "kou_activation", "jvec", "run_gd", "lprime", "margins
            "rho_of", "rho_from_weights", "rho_parts", "rho_recursion", "block", "stable_ranks", "knobs",
            "sigma0_from", "eta_from", "p_from_kappa", "diverged_verdict", "neuron_class", "tightest", "record_grid", "trajectory", "steps_for", "regime", "LEAKY_HYPS", "RELU_HYPS",
            "CONSTANTS", "slope", "window_fit", "p_rounding_tol", "STAT_SHARE", "XP_SHARE", "CONTROL_ALPHA",
-           "test_level", "reading_test", "every_seed_test", "seeds_verdict", "THM41", "THM43", "APP_G"]
+           "test_level", "reading_test", "every_seed_test", "seeds_verdict", "mc_cross_check", "THM41", "THM43",
+           "APP_G"]
 
 
 def kou_activation(gamma: float) -> Activation:
@@ -348,3 +349,17 @@ def seeds_verdict(quantity: str, values, bound: float, relation: str, delta: flo
                                Evidence(q, float(srt[-1]), float(bound), relation, **kw))
     extra = {} if attainable is None else {"attainable": attainable}
     return Verdict.compare(q, float(srt[k]), float(bound), relation, **extra, **kw)
+
+
+def mc_cross_check(name: str, fails: int, trials: int, level: float, lower: float, upper: float, why: str) -> dict:
+    """A probability computed exactly (in [lower, upper]) cross-checked by the statement's Monte-Carlo run: two-sided
+    Clopper–Pearson of ``fails``/``trials`` at ``level``; a disagreement raises SolverTrouble (inconclusive, never a
+    refutation). Returns the evidence's ``test`` record (Lemmas B.1, B.2's probability displays)."""
+    from claimcheck.checkers.stats import clopper_pearson
+    from claimcheck.checkers.verdict import SolverTrouble
+    lo, hi = clopper_pearson(fails, trials, level) if trials else (0.0, 1.0)
+    if hi < lower * (1 - 1e-9) or lo > upper * (1 + 1e-9):
+        raise SolverTrouble(f"{name}: Monte-Carlo failure rate {fails}/{trials} (CP [{lo:.3g}, {hi:.3g}]) disagrees with "
+                            f"the computed [{lower:.3g}, {upper:.3g}]")
+    return {"kind": "interval", "alpha": level, "failures": fails, "trials": trials, "cp_two_sided": [lo, hi],
+            "computed": [lower, upper], "why": why}

@@ -23,9 +23,8 @@ from scipy.special import gammainc, gammaincc
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis, measured
-from claimcheck.checkers.kou.common import STAT_SHARE, test_level
-from claimcheck.checkers.stats import clopper_pearson
-from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.checkers.kou.common import STAT_SHARE, mc_cross_check, test_level
+from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import init_data, init_scenario
 
 C_D = 20.0
@@ -93,18 +92,13 @@ def _run(scn) -> Verdict:
     norms = np.linalg.norm(X, axis=1)
     L, U, q_chi = probabilities(m, n, d, delta, norms)
     fails = _mc(_key(scn), d)[0]  # Monte-Carlo cross-check of [L, U] over init seeds
-    a = test_level(scn)
-    lo, hi = clopper_pearson(fails, seeds, a) if seeds else (0.0, 1.0)
-    if hi < L * (1 - 1e-9) or lo > U * (1 + 1e-9):
-        raise SolverTrouble(f"Monte-Carlo failure rate {fails}/{seeds} (CP [{lo:.3g}, {hi:.3g}]) disagrees with the "
-                            f"computed bounds [{L:.3g}, {U:.3g}]")
+    test = mc_cross_check("B.1", fails, seeds, test_level(scn), L, U,
+                          "the verdict is the exact computed probability; the Monte-Carlo run over the profile's seeds "
+                          "cross-checks [L, U] with a two-sided Clopper–Pearson interval at level test_alpha (a "
+                          "disagreement is inconclusive, never a refutation)")
     q = {"m": m, "n": n, "d": d, "delta": delta, "R_max": float(norms.max()), "R_min": float(norms.min()),
          "C_d_eff": d / math.log(m * n / delta), "q_chi2": q_chi, "P_fail_lower": L, "P_fail_upper": U,
          "mc_failures": fails, "mc_seeds": seeds}
-    test = {"kind": "interval", "alpha": a, "failures": fails, "trials": seeds, "cp_two_sided": [lo, hi],
-            "computed": [L, U], "why": "the verdict is the exact computed probability; the Monte-Carlo run over the "
-                                       "profile's seeds cross-checks [L, U] with a two-sided Clopper–Pearson interval at "
-                                       "level test_alpha (a disagreement is inconclusive, never a refutation)"}
     hyps = measured(q, D_LARGE, M_LARGE)
     if U <= delta:
         return Verdict.compare("P(B.1 event fails) (upper bound U)", U, delta, "<=", constants=q, hypotheses=hyps,
@@ -151,15 +145,10 @@ def _display(scn, name: str) -> Verdict:
         U = 1.0 if per >= 1 else -math.expm1(2 * m * math.log1p(-per))
         fails, what = mc[2], "P(∃ j, r, i: |⟨w_{j,r}^{(0)}, x_i⟩| > √(2log(8mn/δ))σ₀R_max) (exact bounds)"
         extra = {"union_bound_2mn_times_2exp": 2 * m * n * 2 * math.exp(-u * u / 2), "u": u}
-    a = test_level(scn)
-    lo, hi = clopper_pearson(fails, seeds, a) if seeds else (0.0, 1.0)
-    if hi < L * (1 - 1e-9) or lo > U * (1 + 1e-9):
-        raise SolverTrouble(f"{name}: Monte-Carlo failure rate {fails}/{seeds} (CP [{lo:.3g}, {hi:.3g}]) disagrees with "
-                            f"the computed [{L:.3g}, {U:.3g}]")
-    test = {"kind": "interval", "alpha": a, "failures": fails, "trials": seeds, "cp_two_sided": [lo, hi],
-            "computed": [L, U], "why": "the verdict is the exact computed probability against the printed δ/2; the "
-                                       "statement's Monte-Carlo run cross-checks it (two-sided Clopper–Pearson at "
-                                       "test_alpha; a disagreement is inconclusive, never a refutation)"}
+    test = mc_cross_check(name, fails, seeds, test_level(scn), L, U,
+                          "the verdict is the exact computed probability against the printed δ/2; the statement's "
+                          "Monte-Carlo run cross-checks it (two-sided Clopper–Pearson at test_alpha; a disagreement is "
+                          "inconclusive, never a refutation)")
     c = {"m": m, "n": n, "d": d, "delta": delta, "printed_level": delta / 2, "P_lower": L, "P_upper": U, **extra}
     v = U if U <= delta / 2 else L
     if L <= delta / 2 < U:

@@ -20,9 +20,8 @@ from scipy import stats
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
-from claimcheck.checkers.kou.common import STAT_SHARE, test_level
-from claimcheck.checkers.stats import clopper_pearson
-from claimcheck.checkers.verdict import SolverTrouble, Verdict
+from claimcheck.checkers.kou.common import STAT_SHARE, mc_cross_check, test_level
+from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.kou import init_data, init_scenario
 from claimcheck.generators.scenario import Scenario
 
@@ -95,18 +94,13 @@ def _run(scn: Scenario) -> Verdict:
         L, U = q, min(1.0, n * q)
     seeds = int(scn.get("mc", 0))
     fails = _mc(_key(scn), m, d)[0]
-    a = test_level(scn)
-    lo, hi = clopper_pearson(fails, seeds, a) if seeds else (0.0, 1.0)
-    if hi < L * (1 - 1e-9) or lo > U * (1 + 1e-9):
-        raise SolverTrouble(f"Monte-Carlo failure rate {fails}/{seeds} (CP [{lo:.3g}, {hi:.3g}]) disagrees with the "
-                            f"computed bounds [{L:.3g}, {U:.3g}]")
+    test = mc_cross_check("B.2", fails, seeds, test_level(scn), L, U,
+                          "the verdict is the exact computed probability; the Monte-Carlo run over the profile's seeds "
+                          "cross-checks [L, U] (two-sided Clopper–Pearson at test_alpha; a disagreement is "
+                          "inconclusive, never a refutation)")
     c = {"m": m, "n": n, "delta": delta, "d": d, "data": scn.get("data"), "c_eff": m / math.log(2 * n / delta),
          "q_binomial": q, "P_fail_lower": L, "P_fail_upper": U, "mc_failures": fails, "mc_seeds": seeds}
     hyps = measured(c, M_LARGE)
-    test = {"kind": "interval", "alpha": a, "failures": fails, "trials": seeds, "cp_two_sided": [lo, hi],
-            "computed": [L, U], "why": "the verdict is the exact computed probability; the Monte-Carlo run over the "
-                                       "profile's seeds cross-checks [L, U] (two-sided Clopper–Pearson at test_alpha; a "
-                                       "disagreement is inconclusive, never a refutation)"}
     if U <= delta:
         return Verdict.compare("P(∃i: |S_i^{(0)}| ∉ [0.4m, 0.6m]) (upper bound)", U, delta, "<=", constants=c,
                                hypotheses=hyps, attainable=(0.0, 1.0), details={"test": test})
@@ -144,15 +138,10 @@ def _display(scn, name: str) -> Verdict:
     P = hoeffding_fail(m, eps)
     seeds = int(scn.get("mc", 0))
     fails = _mc(_key(scn), m, d)[1]
-    a = test_level(scn)
-    lo, hi = clopper_pearson(fails, seeds, a) if seeds else (0.0, 1.0)
-    if hi < P * (1 - 1e-9) or lo > P * (1 + 1e-9):
-        raise SolverTrouble(f"l425: Monte-Carlo failure rate {fails}/{seeds} (CP [{lo:.3g}, {hi:.3g}]) disagrees with "
-                            f"the exact {P:.3g}")
-    test = {"kind": "interval", "alpha": a, "failures": fails, "trials": seeds, "cp_two_sided": [lo, hi],
-            "computed": [P, P], "why": "the verdict is the exact binomial probability against the printed δ/n; the "
-                                       "statement's Monte-Carlo run (sample 1) cross-checks it (two-sided Clopper–Pearson "
-                                       "at test_alpha; a disagreement is inconclusive)"}
+    test = mc_cross_check("l425", fails, seeds, test_level(scn), P, P,
+                          "the verdict is the exact binomial probability against the printed δ/n; the statement's "
+                          "Monte-Carlo run (sample 1) cross-checks it (two-sided Clopper–Pearson at test_alpha; a "
+                          "disagreement is inconclusive)")
     return Verdict.compare("l425: P(| |S_i^{(0)}|/m − 1/2 | > √(log(2n/δ)/(2m))) (exact, Bin(m, 1/2)) vs δ/n", P,
                            delta / n, "<=", constants=c | {"hoeffding_2exp": 2 * math.exp(-2 * m * eps * eps)},
                            attainable=(0.0, 1.0), details={"test": test})
