@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
-from claimcheck.checkers.lai.common import diverged_verdict, run_gd
+from claimcheck.checkers.lai import steps_b1
+from claimcheck.checkers.lai.common import SHORT_VERSION, diverged_verdict, run_gd
 from claimcheck.checkers.lai.jump import jump
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai import materialise
@@ -34,7 +35,7 @@ def _linear_gd(X_S, y_S, w0, eta, steps):
 
 def _agreement(scn, t0_rule: str) -> Verdict:
     inst = materialise(scn)
-    traj = run_gd(inst)
+    traj = steps_b1.cached_run((scn, None), lambda: run_gd(inst))
     if (v := diverged_verdict(traj, inst)) is not None:
         return v
     pat = traj.patterns[:, 0, 0, :]  # (T, n)
@@ -75,6 +76,18 @@ def _agreement(scn, t0_rule: str) -> Verdict:
     )
 
 
+def _displays(scn) -> Verdict:
+    """App. B.1, proof of Lemma 1: displays B1.L1.3 (18), B1.L1.4, B1.L1.5 as printed on the statement's run
+    (checkers/lai/steps_b1.py, TABLE_L1)."""
+    inst = materialise(scn)
+    traj = steps_b1.cached_run((scn, None), lambda: run_gd(inst))
+    if (v := diverged_verdict(traj, inst)) is not None:
+        return v
+    W, beta = traj.W[:, 0, 0, :], traj.preact[:, 0, 0, :]
+    lines = steps_b1.lemma1_lines(inst.X, inst.y, inst.eta, W, beta, seed=scn.seed)
+    return steps_b1.verdict(lines, constants={"T": W.shape[0] - 1, "n": inst.X.shape[0], "d": inst.X.shape[1]})
+
+
 CLAIM = register(Claim(
     id="lai.lem1", paper="lai", ref="Lemma 1",
     title="Final phase of single-ReLU GD = linear regression on the active set",
@@ -93,6 +106,18 @@ CLAIM = register(Claim(
               description="t₀ = 0 although the pattern changes later (hypothesis violated): the linear "
                           "GD on S(0) must disagree with the ReLU iterates",
               control="horizon", violates=FROZEN.text),
+        Check("proof-step-b1-lemma1-displays", "in-regime", steps_b1.draws(lambda p: any_single_relu()), _displays,
+              target="proof-step", sharpness=None, sharpness_why="identities of the proof at a float tolerance (1e-9)",
+              description="App. B.1, proof of Lemma 1, every display as printed (steps_b1.TABLE_L1: 5 displays, 3 "
+                          "checked, 2 definitions): the ReLU update with residual Xw − y against the simulator at every "
+                          "t, its S-form for t ≥ t₀, ∇R_S of (18) by central differences"),
+    ],
+    printed_notes=[
+        PrintedNote("version-difference", f"proof of Lemma 1 (full App. B.1) vs short version ({SHORT_VERSION}, App. B.1)",
+                    "short: the linear update is numbered (14) and the ReLU update cited as 'Equation 3.1'",
+                    "full: (18) and 'Equation 6'",
+                    consequence="numbering only; the stored short text has its formulas stripped, so the displays "
+                                "themselves cannot be compared (same prose)"),
     ],
     notes="Lemma 1 assumes nothing of the data or the step size. Random initialisations and d ∈ [n, 8n + 3] make "
           "patterns change early; the identity must hold from the last change on, at any scale.",

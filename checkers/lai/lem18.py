@@ -17,7 +17,9 @@ import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
-from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_0, C_STEP, FULL_RANK, HIGH_DIM, TIE, diverged_verdict, run_gd
+from claimcheck.checkers.lai import steps_b1
+from claimcheck.checkers.lai.common import (BOUNDED_LABELS, C_0, C_STEP, FULL_RANK, HIGH_DIM, SHORT_VERSION, TIE,
+                                            diverged_verdict, run_gd)
 from claimcheck.checkers.lai.jump import jump
 from claimcheck.checkers.lai.lem2 import final_phase_limit
 from claimcheck.checkers.verdict import Verdict
@@ -62,7 +64,7 @@ def _lemma18(scn, in_regime: bool = True, assumptions: bool = False) -> Verdict:
     q = 1.0 - eta * n2
     delta = float(inst.eps[0][1])
     T = int(min(20000, math.ceil(math.log(1e-14) / math.log(q)) + 2)) if 0 < q < 1 else 2000
-    traj = run_gd(inst, steps=T)
+    traj = steps_b1.cached_run((scn, T), lambda: run_gd(inst, steps=T))
     if (v := diverged_verdict(traj, inst)) is not None:
         return v
     beta = traj.preact[:, 0, 0, :]
@@ -99,6 +101,25 @@ def _lemma18(scn, in_regime: bool = True, assumptions: bool = False) -> Verdict:
     ])
 
 
+def _displays(scn) -> Verdict:
+    """App. B.4, proof of Lemma 18: the seven displays (30), (31), (32) and the unnumbered ones as printed on the
+    statement's run (same horizon T as :func:`_lemma18`; checkers/lai/steps_b1.py, TABLE_L18)."""
+    inst = materialise_single(scn)
+    hyp = lemma18_hypotheses(inst)
+    hyp["y_min"] = inst.y_min
+    hyp["delta_over_ymin"] = float(inst.eps[0][1]) / inst.y_min
+    hyps = measured(hyp, *LOCAL)
+    if not all(v["holds"] for v in hyps.values()):
+        return Verdict.outside("Lemma 18's hypotheses fail on this draw")
+    q = 1.0 - inst.eta * float(inst.X[1] @ inst.X[1])
+    T = int(min(20000, math.ceil(math.log(1e-14) / math.log(q)) + 2)) if 0 < q < 1 else 2000
+    traj = steps_b1.cached_run((scn, T), lambda: run_gd(inst, steps=T))
+    if (v := diverged_verdict(traj, inst)) is not None:
+        return v
+    lines = steps_b1.lemma18_lines(inst.X, inst.y, inst.eta, traj.preact[:, 0, 0, :], float(inst.eps[0][1]))
+    return steps_b1.verdict(lines, constants={"T": T, "q": q, "delta": float(inst.eps[0][1])}, hypotheses=hyps)
+
+
 CLAIM = register(Claim(
     id="lai.lem18", paper="lai", ref="Lemma 18",
     title="ε = (−δ, δ), x_1ᵀx_2 < 0: GD converges to a local, non-global minimum (β_1^(t) < 0 ∀t)",
@@ -108,6 +129,10 @@ CLAIM = register(Claim(
     hypotheses=[FULL_RANK, BOUNDED_LABELS, HIGH_DIM, *LOCAL],
     constants=[C_STEP, C_0],
     printed_notes=[
+        PrintedNote("version-difference", f"Lemma 18 and App. B.4 (full) vs short version ({SHORT_VERSION})",
+                    "short: no Lemma 18 and no App. B.4 (its App. B ends with B.3); the main text has no pointer to "
+                    "the not-all-positive counterexample", "full: Lemma 18 with its proof in App. B.4",
+                    consequence="the counterexample and its proof exist only in the full version"),
         PrintedNote("wording", "Lemma 18", "0 < δ ≤ y_min/C (C not named)",
                       "C = the declared step-range constant C = 2 (checkers/lai/common.py)",
                       consequence="an unnamed constant instantiated, no other numeric content"),
@@ -136,6 +161,14 @@ CLAIM = register(Claim(
                           "δ, i.e. for every γ > δ/(y_2 − δ) (the failure boundary sits at γ → 0⁺ for small δ); "
                           "example 1 activates and GD reaches the global minimum",
               control="data", violates=NEG_CORR.text),
+        Check("proof-step-b4-displays", "in-regime", steps_b1.draws(lambda p: lem18_constructed(delta_max=DELTA_MAX)),
+              _displays, target="proof-step", sharpness=None,
+              sharpness_why="identities and the proof's bounds at a float tolerance (1e-9); the final bound "
+                            "−δ(1 − |x_1ᵀx_2|/‖x_2‖²) is reported, its slack against max_t β_1^(t) is in the details",
+              description="App. B.4, proof of Lemma 18, every display as printed (steps_b1.TABLE_L18: 7 displays, "
+                          "all checked) on the statement's constructed instances at every step t ≤ T: (30) with its "
+                          "underbrace 𝟙_{β_1>0} = 0, the β_2 recursion, (31), the β_2 chain, the geometric-series bound, "
+                          "(32) and the final chain to −δ + (|x_1ᵀx_2|/‖x_2‖²)δ < 0"),
     ],
     notes="Finding: the hypothesis |x_1ᵀx_2| < ‖x_2‖² is not needed. By the exact trajectory, x_1ᵀx_2 < 0 and "
           "δ < y_2 alone give β_1^(t) ≤ −δ for all t (the proof bounds β_2^(t) − y_2 ≤ δq^t, discarding the sign of "

@@ -14,9 +14,10 @@ import math
 import attrs
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis, measured
-from claimcheck.checkers.lai.common import FULL_RANK, TIE, diverged_verdict, run_gd
+from claimcheck.checkers.lai import steps_b1
+from claimcheck.checkers.lai.common import FULL_RANK, SHORT_VERSION, TIE, diverged_verdict, run_gd
 from claimcheck.checkers.lai.jump import jump
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_single import lem2_frozen_phase, lem2_oscillating, materialise_single
@@ -102,7 +103,7 @@ def _lemma2(scn, certify: bool = True, t0_rule: str = "last-change") -> Verdict:
     G, y, eta = inst.G, inst.y, inst.eta
     ev = np.linalg.eigvalsh(G)
     T = int(scn.get("steps", 50)) + rate_steps(eta, ev[0])
-    traj = run_gd(inst, steps=T)
+    traj = steps_b1.cached_run((scn, T), lambda: run_gd(inst, steps=T))
     if (v := diverged_verdict(traj, inst)) is not None:
         return v
     alpha, beta = traj.alpha[:, 0, 0, :], traj.preact[:, 0, 0, :]
@@ -144,6 +145,21 @@ def _lemma2(scn, certify: bool = True, t0_rule: str = "last-change") -> Verdict:
                  "start_distance": gnorm(G, alpha[t0] - a_proj) / scale})
 
 
+def _displays(scn) -> Verdict:
+    """App. B.1, proof of Lemma 2: displays B1.L2.1–B1.L2.5 as printed on the statement's run (same horizon T as
+    :func:`_lemma2`; checkers/lai/steps_b1.py, TABLE_L2)."""
+    inst = materialise_single(scn)
+    ev = np.linalg.eigvalsh(inst.G)
+    T = int(scn.get("steps", 50)) + rate_steps(inst.eta, ev[0])
+    traj = steps_b1.cached_run((scn, T), lambda: run_gd(inst, steps=T))
+    if (v := diverged_verdict(traj, inst)) is not None:
+        return v
+    W, beta = traj.W[:, 0, 0, :], traj.preact[:, 0, 0, :]
+    lines = steps_b1.lemma2_lines(inst.X, inst.y, inst.eta, W, beta, seed=scn.seed)
+    hyps = measured({"eta_mu1": inst.eta * float(ev[-1])}, STEP)
+    return steps_b1.verdict(lines, constants={"T": T, "eta_mu1": inst.eta * float(ev[-1])}, hypotheses=hyps)
+
+
 CLAIM = register(Claim(
     id="lai.lem2", paper="lai", ref="Lemma 2",
     title="Frozen final phase + η ≤ 1/μ₁(XXᵀ) ⇒ GD converges to the projection of w^(t₀) onto {X_Sw = y_S}",
@@ -169,6 +185,28 @@ CLAIM = register(Claim(
               description="t₀ = 0 although the pattern changes later: the projection of w^(0) onto {X_{S(0)}w = y} "
                           "is not the limit",
               control="horizon", violates=FROZEN.text),
+        Check("proof-step-b1-lemma2-displays", "in-regime", steps_b1.draws(lambda p: lem2_frozen_phase()), _displays,
+              target="proof-step", sharpness=None,
+              sharpness_why="identities at a float tolerance (1e-9); the descent line B1.L2.5 is an inequality whose "
+                            "step range is sharp at η = 1/L (tests/test_lai_b1_displays.py breaks it at η = 1.05/L)",
+              description="App. B.1, proof of Lemma 2, every display as printed (steps_b1.TABLE_L2: 6 displays, 5 "
+                          "checked, 1 definition) on the statement's generator (η = c′/μ₁(XXᵀ), c′ up to 1) for every "
+                          "t ≥ t₀: the three update lines, R(w) = ½‖X_Sw − y_S‖² + ½‖y_{S^c}‖², ∇R and ∇²R, "
+                          "L = ‖X_SᵀX_S‖₂ = μ₁(X_SX_Sᵀ) and the descent inequality R(w^(t+1)) ≤ R(w^(t)) − (η/2)‖∇R‖²"),
+    ],
+    printed_notes=[
+        PrintedNote("version-difference", f"Lemma 2 and its proof (full App. B.1) vs short version ({SHORT_VERSION})",
+                    "short: Lemma 2 assumes an effective-dimension condition and a step size with an unnamed universal "
+                    "constant, concludes convergence 'with probability at least …', and its proof bounds L through "
+                    "Lemma 7 (= full Lemma 12, Gram-matrix concentration) on that event; citations '[undefc, Equation "
+                    "9.17]' and '[undefi, Section 2.1]' unresolved",
+                    "full: deterministic, η ≤ 1/μ₁(XXᵀ) and L = μ₁(X_SX_Sᵀ) ≤ μ₁(XXᵀ) (interlacing); Boyd and "
+                    "Vandenberghe (2004, Eq. 9.17), Gunasekar et al. (2018, Sec. 2.1)",
+                    consequence="the claim tests the full (deterministic) version; the short version's probabilistic "
+                                "variant follows from it on Lemma 12's event. The descent step range recomputed from "
+                                "the proof's own line (sympy, steps_b1.descent_step_range): η ≤ 1/L exactly, as printed; "
+                                "convergence alone needs η < 2/L",
+                    check="proof-step-b1-lemma2-displays"),
     ],
     notes="Deterministic (full version; the short version states a probabilistic variant). The limit is "
           "computed exactly (projection in dual coordinates) and the frozen pattern is certified for all later "

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import measured
-from claimcheck.checkers.lai.common import FULL_RANK
-from claimcheck.checkers.solvers.minnorm import IP_DIST, crosscheck, solve_cvxpy, subset_mni, w_scale
+from claimcheck.checkers.lai import steps_b1
+from claimcheck.checkers.lai.common import FULL_RANK, SHORT_VERSION
+from claimcheck.checkers.solvers.minnorm import IP_DIST, crosscheck, solve_bvls, solve_cvxpy, subset_mni, w_scale
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_single import materialise_single, minnorm_instances, minnorm_rank_deficient
 
@@ -95,6 +96,23 @@ def _lemma3(scn, allow_rank_deficient: bool = False) -> Verdict:
     ])
 
 
+def _displays(scn) -> Verdict:
+    """App. B.1, proof of Lemma 3: the KKT displays, (19a)–(19c), (20) and its KKT system as printed at w* of (7) (BVLS,
+    exact active set; checkers/lai/steps_b1.py, TABLE_L3)."""
+    inst = materialise_single(scn)
+    hyps = measured(inst, FULL_RANK)
+    G = inst.X @ inst.X.T
+    ev = np.linalg.eigvalsh(G)
+    if ev[0] <= 1e-12 * ev[-1]:
+        return Verdict.outside("rank(X) < n (Assumption 0 fails on this draw)")
+    res = solve_bvls(G, inst.y, inst.X)
+    if not res.ok:
+        return Verdict.inconclusive(f"exact solver trouble: {res.status}")
+    lines = steps_b1.lemma3_lines(inst.X, inst.y, inst.X.T @ res.alpha)
+    return steps_b1.verdict(lines, constants={"n": len(inst.y), "d": inst.X.shape[1], "n_neg": int((inst.y <= 0).sum()),
+                                              "|S~_2|": int((res.S & (inst.y <= 0)).sum())}, hypotheses=hyps)
+
+
 CLAIM = register(Claim(
     id="lai.lem3", paper="lai", ref="Lemma 3",
     title="w* of program (7) = linear MNI on a subset S ⊇ S_+ with labels max{y_i, 0}",
@@ -114,6 +132,28 @@ CLAIM = register(Claim(
               description="n_+ > d (from n_+ = d + 1, the first rank-deficient case): X_+w = y_+ is inconsistent, "
                           "program (7) has no solution",
               control="size", violates=FULL_RANK.text),
+        Check("proof-step-b1-lemma3-displays", "in-regime", steps_b1.draws(lambda p: minnorm_instances()), _displays,
+              target="proof-step", sharpness=None, sharpness_why="KKT identities and sign conditions at a float "
+                                                                 "tolerance (1e-9)",
+              description="App. B.1, proof of Lemma 3, every display as printed (steps_b1.TABLE_L3: 12 displays, 10 "
+                          "checked, 2 without numeric content) at w* of (7) by BVLS: the multipliers (λ*, μ*) = "
+                          "−(XXᵀ)⁻¹Xw* (unique), stationarity, primal and dual feasibility, complementary slackness, "
+                          "(19a)–(19c) on S̃_2 = {μ_j* > 0}, w* solves the reduced program (20) (against lstsq's "
+                          "least-norm solution), (20)'s stationarity with λ̃ = (λ*_{S_1}, μ*_{S̃_2}) and feasibility"),
+    ],
+    printed_notes=[
+        PrintedNote("version-difference", f"proof of Lemma 3 (full App. B.1) vs short version ({SHORT_VERSION}, App. B.1)",
+                    "short: the KKT system and reduced program numbered (15a)–(15c), (16); 'Its KKT conditions are "
+                    "give below'", "full: (19a)–(19c), (20); 'are given below'",
+                    consequence="numbering and a typo of the short version only; its formulas are stripped in the text "
+                                "we hold, so the displays cannot be compared"),
+        PrintedNote("typo", "Sec. 3.2, after Lemma 3 (full version; the short version has no such sentence)", "Karush-Kahn-Tucker (KKT) conditions",
+                    "Karush-Kuhn-Tucker", consequence="a name, no numeric content"),
+        PrintedNote("wording", "proof of Lemma 3 (App. B.1), the index sets",
+                    "S_1 = {i : y_i > 0, for all i ∈ [n]}, S̃_2 = {j : μ_j* > 0 for all j ∈ S_2}",
+                    "S_1 = {i ∈ [n] : y_i > 0}, S̃_2 = {j ∈ S_2 : μ_j* > 0} (a quantifier written inside the set-builder)",
+                    consequence="no numeric content; the check uses the read sets (the printed 'for all' would make "
+                                "each set empty or everything)"),
     ],
     notes="The earlier control 'naive subset S = S_+' was removed (issue-5 audit): it broke no hypothesis of the "
           "lemma (S = S_1 ∪ S̃_2 is the proof's construction, not an assumption); the distance of w* from the "
