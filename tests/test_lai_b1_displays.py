@@ -35,7 +35,8 @@ def test_tables_count_every_display(name, n, k):
 @pytest.mark.parametrize("cid, check", [("lai.lem1", "proof-step-b1-lemma1-displays"),
                                         ("lai.lem2", "proof-step-b1-lemma2-displays"),
                                         ("lai.lem3", "proof-step-b1-lemma3-displays"),
-                                        ("lai.lem18", "proof-step-b4-displays")])
+                                        ("lai.lem18", "proof-step-b4-displays"),
+                                        ("lai.lem18", "proof-step-b4-displays-random-features")])
 def test_checks_registered_as_proof_steps(cid, check):
     c = get_claim(cid).check(check)
     assert c.target == "proof-step" and c.regime == "in-regime" and not c.erratum

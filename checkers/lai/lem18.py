@@ -101,7 +101,7 @@ def _lemma18(scn, in_regime: bool = True, assumptions: bool = False) -> Verdict:
     ])
 
 
-def _displays(scn) -> Verdict:
+def _displays(scn, assumptions: bool = False) -> Verdict:
     """App. B.4, proof of Lemma 18: the seven displays (30), (31), (32) and the unnumbered ones as printed on the
     statement's run (same horizon T as :func:`_lemma18`; checkers/lai/steps_b1.py, TABLE_L18)."""
     inst = materialise_single(scn)
@@ -109,6 +109,8 @@ def _displays(scn) -> Verdict:
     hyp["y_min"] = inst.y_min
     hyp["delta_over_ymin"] = float(inst.eps[0][1]) / inst.y_min
     hyps = measured(hyp, *LOCAL)
+    if assumptions:
+        hyps.update(measured(inst, BOUNDED_LABELS, HIGH_DIM))
     if not all(v["holds"] for v in hyps.values()):
         return Verdict.outside("Lemma 18's hypotheses fail on this draw")
     q = 1.0 - inst.eta * float(inst.X[1] @ inst.X[1])
@@ -116,8 +118,12 @@ def _displays(scn) -> Verdict:
     traj = steps_b1.cached_run((scn, T), lambda: run_gd(inst, steps=T))
     if (v := diverged_verdict(traj, inst)) is not None:
         return v
-    lines = steps_b1.lemma18_lines(inst.X, inst.y, inst.eta, traj.preact[:, 0, 0, :], float(inst.eps[0][1]))
-    return steps_b1.verdict(lines, constants={"T": T, "q": q, "delta": float(inst.eps[0][1])}, hypotheses=hyps)
+    beta, delta = traj.preact[:, 0, 0, :], float(inst.eps[0][1])
+    lines = steps_b1.lemma18_lines(inst.X, inst.y, inst.eta, beta, delta)
+    gam = abs(hyp["x1x2_over_x2sq"])
+    slack = {"proof_margin_delta(1-gamma)": delta * (1 - gam), "attained_margin_-max_t>=1_beta1": -float(beta[1:, 0].max()),
+             "ratio_attained_over_proof": -float(beta[1:, 0].max()) / (delta * (1 - gam))}
+    return steps_b1.verdict(lines, constants={"T": T, "q": q, "delta": delta}, hypotheses=hyps, details={"slack": slack})
 
 
 CLAIM = register(Claim(
@@ -169,6 +175,13 @@ CLAIM = register(Claim(
                           "all checked) on the statement's constructed instances at every step t ≤ T: (30) with its "
                           "underbrace 𝟙_{β_1>0} = 0, the β_2 recursion, (31), the β_2 chain, the geometric-series bound, "
                           "(32) and the final chain to −δ + (|x_1ᵀx_2|/‖x_2‖²)δ < 0"),
+        Check("proof-step-b4-displays-random-features", "in-regime",
+              steps_b1.draws(lambda p: lem18_random_features(C0=C_0.value, delta_max=DELTA_MAX)),
+              lambda s: _displays(s, assumptions=True), cost=2.0, target="proof-step", sharpness=None,
+              sharpness_why="as proof-step-b4-displays",
+              description="the seven displays of App. B.4 as printed on the statement's random-feature draws "
+                          "(Assumptions 1 and 2 measured, x_1 sign-flipped so that x_1ᵀx_2 < 0); cost 2: the first "
+                          "half of the statement's draws"),
     ],
     notes="Finding: the hypothesis |x_1ᵀx_2| < ‖x_2‖² is not needed. By the exact trajectory, x_1ᵀx_2 < 0 and "
           "δ < y_2 alone give β_1^(t) ≤ −δ for all t (the proof bounds β_2^(t) − y_2 ≤ δq^t, discarding the sign of "

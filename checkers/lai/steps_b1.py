@@ -80,7 +80,7 @@ TABLE_L2 = [
      L2 + ": ∇ against the ReLU risk gradient Xᵀ D(σ(Xw) − y) at every t ≥ t₀; ∇² by central differences of that "
           "gradient at w^(T) along seeded directions (h inside the pattern's cell)"),
     ("B1.L2.4", "L = ‖∇²R(w)‖₂ = ‖X_SᵀX_S‖₂ = μ₁(X_SX_Sᵀ)", "checked",
-     L2 + ": spectral norm of the d×d X_SᵀX_S against the top eigenvalue of X_SX_Sᵀ"),
+     L2 + ": spectral norm of the d×d X_SᵀX_S against the top eigenvalue of X_SX_Sᵀ (+ the inline L ≤ μ₁(XXᵀ))"),
     ("B1.L2.5", "R(w^(t+1)) ≤ R(w^(t)) − (η/2)‖∇R(w^(t))‖² (η ≤ 1/L)", "checked",
      L2 + ": the model's risk at every t ≥ t₀ (η = c′/μ₁(XXᵀ) ≤ 1/L, c′ up to 1)"),
     ("B1.L2.6", "W_S = {w : X_Sw = y_S}", "definition",
@@ -110,7 +110,7 @@ TABLE_L18 = [
      "= β_1^(0) − ηx_1ᵀx_2Σ_{t≤t̃}𝟙_{β_2^(t)>0}(β_2^(t) − y_2)", "checked",
      L18 + ": both lines and the underbrace 𝟙 = 0 against the simulator's β at every t̃ < T"),
     ("B4 l1", "β_2^(t+1) = β_2^(t) − η‖x_2‖²𝟙(β_2^(t) − y_2) = β_2^(t)(1 − η‖x_2‖²𝟙) + η‖x_2‖²y_2𝟙", "checked",
-     L18 + ": every t < T"),
+     L18 + ": every t < T (+ the inline η‖x_2‖² < ‖x_2‖²/μ₁(XXᵀ) ≤ 1 after it)"),
     ("B4 (31)", "β_1^(t̃+1) = β_1^(0) − ηx_1ᵀx_2Σ_{t≤t̃}(β_2^(t) − y_2)", "checked", L18 + ": every t̃ < T"),
     ("B4 l2", "β_2^(t) = β_2^(t−1) − η‖x_2‖²(β_2^(t−1) − y_2) = β_2^(t−1)(1 − η‖x_2‖²) + η‖x_2‖²y_2 "
      "= β_2^(0)(1 − η‖x_2‖²)^t + η‖x_2‖²y_2Σ_{k<t}(1 − η‖x_2‖²)^k", "checked", L18 + ": every 1 ≤ t ≤ T"),
@@ -211,6 +211,8 @@ def lemma2_lines(X, y, eta, W, beta, seed: int = 0) -> dict[str, list[float]]:
     L2n = float(np.linalg.norm(H, 2)) if S.any() else 0.0
     mu1 = float(np.linalg.eigvalsh(XS @ XS.T)[-1]) if S.any() else 0.0
     out["B1.L2.4"].append(_eq(L2n, mu1, max(1.0, mu1)))
+    muX = float(np.linalg.eigvalsh(X @ X.T)[-1])
+    out["B1.L2.4"].append(_le(mu1, muX, max(1.0, muX)))  # the inline step after it: L = μ₁(X_SX_Sᵀ) ≤ μ₁(XXᵀ)
     gn2 = np.sum(G[:-1] ** 2, axis=1)
     out["B1.L2.5"].append(_le(R[1:], R[:-1] - 0.5 * eta * gn2, sR))
     return out
@@ -264,7 +266,9 @@ def lemma18_lines(X, y, eta, beta, delta: float) -> dict[str, list[float]]:
     out["B4 (30)"] = [_eq(b1[1:], l1, s), _eq(l1, l2, s), _le(b1[:-1], 0.0, s)]  # last: the underbrace 𝟙_{β_1>0} = 0
     u1 = b2[:-1] - eta * n2 * i2[:-1] * (b2[:-1] - y[1])
     u2 = b2[:-1] * (1 - eta * n2 * i2[:-1]) + eta * n2 * y[1] * i2[:-1]
-    out["B4 l1"] = [_eq(b2[1:], u1, s), _eq(u1, u2, s)]
+    mu1 = float(np.linalg.eigvalsh(np.array([[n1, g12], [g12, n2]]))[-1])  # μ₁(XXᵀ), n = 2
+    out["B4 l1"] = [_eq(b2[1:], u1, s), _eq(u1, u2, s),
+                    _le(eta * n2, n2 / mu1, 1.0) if eta * n2 < n2 / mu1 else -1.0, _le(n2 / mu1, 1.0, 1.0)]  # inline
     out["B4 (31)"] = [_eq(b1[1:], b1[0] - eta * g12 * np.cumsum(b2[:-1] - y[1]), s)]
     t = np.arange(T + 1)
     qt = q ** t
