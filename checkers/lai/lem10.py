@@ -178,6 +178,12 @@ def _prob(scn: Scenario) -> Verdict:
         details={"proof_event_E10_frequency": e10 / len(kids), "min_normalised_omega": float(min(oms))})
 
 
+def _a2(scn: Scenario) -> Verdict:
+    """App. A.2's displays on one instance/state/step (checkers.lai.steps_a.a2_verdict)."""
+    from claimcheck.checkers.lai.steps_a import a2_verdict  # noqa: PLC0415
+    return a2_verdict(scn)
+
+
 def _hd(n=(4, 8), **kw):
     return high_dim_instance(C0=C0_10.value, family="lai_wishart", n=n, kappas=(1.0, 1.5, 2.0),
                              c=(0.05, 0.25, 0.5), **kw)
@@ -200,6 +206,12 @@ CLAIM = register(Claim(
         PrintedNote("transcription", "Lemma 10", "h_⊖, h_⊖^(t)(x_i)",
                       "h_Θ (the general model of Sec. 2; ⊖ is the 2-ReLU model's negative neuron elsewhere)",
                       consequence="no numeric content: the lemma concerns any architecture's k-th neuron"),
+        PrintedNote("version-difference", "proof of Lemma 10 (full App. A.2) = proof of Lemma 5 (short App. A.2)",
+                    "short: Lemma 5, Corollary 1, display tags (10), (10)/(11), (11)",
+                    "full: Lemma 10, Corollary 14, the same tags",
+                    consequence="numbering only: the prose of the proof matches sentence by sentence; the short text's "
+                                "formulas are stripped, so the displays (A2.1–A2.5) cannot be compared",
+                    check="proof-step-a2-displays"),
     ],
     checks=[
         Check("in-regime", "in-regime",
@@ -216,6 +228,15 @@ CLAIM = register(Claim(
               description="at the Assumption-2 boundary (C_0 = 24), the probability over X that some admissible "
                           "state breaks the conclusion (exact criterion, all states at once) must be ≤ 2exp(−0.803n)",
               cost=2.0),
+        Check("proof-step-a2-displays", "in-regime",
+              lambda p: with_state(_hd(label_scales=(1.0, 1e-3, 1e3)), lemma10_state_params()), _a2,
+              cost=1.5, target="proof-step", sharpness=None, sharpness_why="proof-step lines (float tolerance 1e-9); no factor "
+                                                                 "to tighten",
+              description="every display of App. A.2 (A2.1–A2.5: (4a) restated, (10), the first-term bound, (11), "
+                          "the chain (i)/(ii)/'> 0') as printed, line by line, on one instance of the in-regime "
+                          "generator (C_0 = 24), one adversarial state and one simulator step per example; Corollary "
+                          "14's line where its event holds (C = 12), (ii)/'> 0' with the instance's own C_0 "
+                          "(checkers/lai/steps_a.py)"),
         Check("negative-control-low-d", "negative-control",
               lambda p: with_state(low_dim_instance(n=(4, 10), family="lai_wishart"),
                                    lemma10_state_params(modes=("worst", "near-worst"))),

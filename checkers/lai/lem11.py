@@ -154,6 +154,32 @@ _WHY = ("the conclusions are a sign condition (β_{k,j} ≤ 0) and an identity (
         "an event rate; the exact worst case (lemma11_worst) is attained by the 'worst' states")
 
 
+def _steps():
+    from claimcheck.checkers.lai import steps_a  # noqa: PLC0415
+    return steps_a
+
+
+def _a3(scn: Scenario) -> Verdict:
+    """App. A.3's displays on one instance/state/step (checkers.lai.steps_a.a3_verdict)."""
+    return _steps().a3_verdict(scn)
+
+
+def _a3_states(p):
+    return with_state(_hd(label_scales=_SCALES), _STATES)
+
+
+def _a3_states_mixed(p):
+    """Both signs; fixed structure (n = 4, d at 1.5× the Assumption-2 boundary) so that the expected erratum's
+    counterexample shrinks in few calls."""
+    return with_state(_hd(n=(4, 4), label_scales=(1.0,), d_factor=(150, 150)),
+                      lemma11_state_params(signs=((-1.0, 1.0),), modes=("random",)))
+
+
+def _a3_states_above(p):
+    """d at 1.5× the Assumption-2 boundary (where A3.5's printed '=' with the fixed C_0 differs); fixed structure."""
+    return with_state(_hd(n=(4, 4), label_scales=(1.0,), d_factor=(150, 150)), lemma11_state_params(modes=("random",)))
+
+
 def _stat_states(p, scales=_SCALES):
     return with_state(stat_scenario(K=p.seeds, base=_hd(label_scales=scales)), _STATES)
 
@@ -180,6 +206,28 @@ CLAIM = register(Claim(
                       "C_α√n·y_max/‖λ‖₁ (proof after Eq. (13) and every use)",
                       consequence="the printed ball is not scale-covariant (y ↦ sy); false as printed, the proof's form holds",
                       check="in-regime"),
+        PrintedNote("typo", "proof of Lemma 11 (App. A.3), restated dual update (A3.2); the same line in Lemma 16's "
+                            "proof (A4.7)",
+                    "α_k^(t+1) = α_k^(t) − ηD(β_k^(t))(h_Θ^(t)(X) − y)",
+                    "α_k^(t+1) = α_k^(t) − ηs_kD(β_k^(t))(h_Θ^(t)(X) − y) (Eq. (4b), which the sentence cites)",
+                    consequence="as printed false for every neuron with s_k = −1 and an active coordinate with a "
+                                "non-zero residual (proof-step-a3-4b-as-printed, expected erratum); the argument only "
+                                "uses D_jj = 0, which both forms share: nothing downstream changes",
+                    check="proof-step-a3-4b-as-printed"),
+        PrintedNote("typo", "proof of Lemma 11 (App. A.3), display after (13), second line (A3.5)",
+                    "C·max(√(n/d₂), n/d_∞)·C_α√n y_max/‖λ‖₁ = C·y_min/(C_0y_max)·C_αy_max/‖λ‖₁",
+                    "'≤' (Assumption 2 gives max(√(n/d₂), n/d_∞)·√n ≤ y_min/(C_0y_max)); '=' holds only at Assumption "
+                    "2's boundary, or with C_0 read as the instance's own largest constant",
+                    consequence="with the fixed C_0 of Assumption 2 (declared 768) the '=' is strict '<' wherever d "
+                                "exceeds the boundary (proof-step-a3-5-eq-as-printed, expected erratum); the chain "
+                                "goes the right way, so the proof stands (A.2's analogous step prints '≥')",
+                    check="proof-step-a3-5-eq-as-printed"),
+        PrintedNote("version-difference", "proof of Lemma 11 (full App. A.3) = proof of Lemma 6 (short App. A.3)",
+                    "short: Lemma 6, Corollary 1, 'the proof of Lemma 5', display tags (12), (12)/(13), (13)",
+                    "full: Lemma 11, Corollary 14, 'the proof of Lemma 10', the same tags",
+                    consequence="numbering only: the prose matches sentence by sentence; the short text's formulas are "
+                                "stripped, so the displays (A3.1–A3.5, incl. the two typos above) cannot be compared",
+                    check="proof-step-a3-displays"),
     ],
     checks=[
         Check("in-regime", "in-regime", _stat_states, lambda s: _states(s, reading="printed"), alpha=ALPHA_SHARE, cost=2.0,
@@ -199,6 +247,28 @@ CLAIM = register(Claim(
               lambda p: stat_scenario(K=p.seeds, base=_hd(label_scales=_SCALES, d_factor=(100, 100))),
               lambda s: _prob(s, reading="proof"), alpha=ALPHA_SHARE, sharpness=None, sharpness_why=_WHY,
               description="corrected: exact uniform event at the Assumption-2 boundary, rate ≤ 2exp(−0.803n)"),
+        Check("proof-step-a3-displays", "in-regime", _a3_states, _a3, cost=3.0, target="proof-step", sharpness=None,
+              sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="every display of App. A.3 (A3.1–A3.5: (3), (4b) restated, (12), (13), the substitution "
+                          "chain) line by line on one instance of the corrected check's generator (C_0 = 768, label "
+                          "scales 10⁻⁶…10²), one dual state (norm ball √n·y_max, as the proof substitutes) and one "
+                          "simulator step per example; A3.2 with (4b)'s s_k and A3.5's '=' with the instance's own C_0 "
+                          "(their printed forms: the two as-printed checks); Corollary 14's lines where the event holds"),
+        Check("proof-step-a3-4b-as-printed", "in-regime", _a3_states_mixed,
+              lambda s: _steps().a4b_as_printed(s, "A.3"), target="proof-step", sharpness=None,
+              sharpness_why="an expected erratum (an identity as printed)",
+              erratum="App. A.3 (and A.4, Lemma 16's proof): the restated dual update 'α_k^(t+1) = α_k^(t) − "
+                      "ηD(β_k^(t))(h − y)' drops the s_k of Eq. (4b); for a neuron with s_k = −1 and an active "
+                      "coordinate the simulator's α^(t+1) differs by 2ηr_j",
+              description="the printed restated (4b) (no s_k) against the simulator's α^(t+1), every neuron and "
+                          "coordinate, on states with both signs (n = 4, d at 1.5× the boundary)"),
+        Check("proof-step-a3-5-eq-as-printed", "in-regime", _a3_states_above,
+              lambda s: _steps().a3_eq_as_printed(s, C0_11.value), target="proof-step", sharpness=None,
+              sharpness_why="an expected erratum (an identity as printed)",
+              erratum="App. A.3, display after (13): the '=' replacing max(√(n/d₂), n/d_∞)·√n by y_min/(C_0y_max) is "
+                      "'≤' for the fixed C_0 of Assumption 2 (768): strict wherever d exceeds Assumption 2's boundary",
+              description="A3.5 with the claim's C_0 = 768 (the fixed constant of Assumption 2), d at 1.5× Assumption "
+                          "2's boundary"),
         Check("negative-control-low-d", "negative-control",
               lambda p: with_state(low_dim_instance(n=(4, 10), family="lai_wishart"),
                                    lemma11_state_params(modes=("worst", "near-worst"))),

@@ -14,9 +14,9 @@ pattern and κ = 1 that is C_0 < C_y√((n−1)(4n−1))/(2n) < C_y, so C_0 > C_
 """
 from __future__ import annotations
 
-from claimcheck.checkers.claim import Check, Claim, register
+from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Hypothesis
-from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_Y
+from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_Y, SHORT_VERSION
 from claimcheck.checkers.lai.lem10 import STATE_HYP, measured, positivity_verdict
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.lai_states import lemma10_state_params, state_dict, with_state
@@ -39,6 +39,12 @@ def _run(scn: Scenario, *, in_regime: bool) -> Verdict:
     return positivity_verdict(inst, state_dict(scn), C_Y.value, hyps, {"C_y": C_Y.value})
 
 
+def _a415(scn: Scenario) -> Verdict:
+    """App. A.4 (Lemma 15's proof) displays (checkers.lai.steps_a.a415_verdict)."""
+    from claimcheck.checkers.lai.steps_a import a415_verdict  # noqa: PLC0415
+    return a415_verdict(scn)
+
+
 CLAIM = register(Claim(
     id="lai.lem15", paper="lai", ref="Lemma 15",
     title="Deterministic nearly-orthogonal features: active sign-matched primal variables stay positive",
@@ -47,6 +53,13 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[BOUNDED_LABELS, A3, STEP15, STATE_HYP],
     constants=[C_Y],
+    printed_notes=[
+        PrintedNote("version-difference", f"short version ({SHORT_VERSION}): Lemma 15, Assumption 3's use, App. A.4",
+                    "absent: the short version has no App. A.4 and no deterministic-feature counterparts (its Sec. 5 "
+                    "omits the sentence 'We also provide deterministic-feature counterparts of Lemmas 10 and 11')",
+                    "full: Lemma 15 with its proof (A4.1–A4.5, Eqs. (14)–(15))",
+                    consequence="the claim exists only in the full version", check="proof-step-a4-lemma15-displays"),
+    ],
     checks=[
         Check("in-regime", "in-regime",
               lambda p: with_state(near_orth_scenario(C0=(C_Y.value, 4 * C_Y.value), n=(2, 10)),
@@ -59,6 +72,14 @@ CLAIM = register(Claim(
                                             "scalable); its sharpness is the exact worst case: the worst state sits at "
                                             "the boundary C_0 = C_y√((n−1)(4n−1))/(2n) of the hypothesis, where the "
                                             "negative control just below it fails"),
+        Check("proof-step-a4-lemma15-displays", "in-regime",
+              lambda p: with_state(near_orth_scenario(C0=(C_Y.value, 4 * C_Y.value), n=(2, 10)),
+                                   lemma10_state_params()), _a415, cost=1.5, target="proof-step", sharpness=None,
+              sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="every display of Lemma 15's proof (A4.1–A4.5: (4a) restated, (14), the first-term bound, "
+                          "(15), the chain to '> 0') line by line on one instance of the in-regime generator, one "
+                          "state and one simulator step per example; '> 0' with the achieved C_0 > C_y "
+                          "(checkers/lai/steps_a.py)"),
         Check("negative-control-small-c0", "negative-control",
               lambda p: with_state(near_orth_scenario(C0=(1.4, 1.5), n=(3, 10), patterns=("uniform",), r_max=(1.0,),
                                                       kappas=(1.0,)),

@@ -23,7 +23,7 @@ import numpy as np
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
 from claimcheck.checkers.hypotheses import Constant, Hypothesis
-from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_ALPHA
+from claimcheck.checkers.lai.common import BOUNDED_LABELS, C_ALPHA, SHORT_VERSION
 from claimcheck.checkers.lai.lem10 import measured
 from claimcheck.checkers.lai.lem11 import freezing_verdict
 from claimcheck.checkers.verdict import Verdict
@@ -50,6 +50,33 @@ def _run(scn: Scenario, *, in_regime: bool) -> Verdict:
     return freezing_verdict(inst, a, b, state_dict(scn), hyps, {"C_alpha": C_ALPHA.value, "C": C16.value})
 
 
+def _a416(scn: Scenario) -> Verdict:
+    """App. A.4 (Lemma 16's proof) displays (checkers.lai.steps_a.a416_verdict)."""
+    from claimcheck.checkers.lai.steps_a import a416_verdict  # noqa: PLC0415
+    return a416_verdict(scn)
+
+
+def _a416_4b(scn: Scenario) -> Verdict:
+    from claimcheck.checkers.lai.steps_a import a4b_as_printed  # noqa: PLC0415
+    return a4b_as_printed(scn, "A.4 Lemma 16")
+
+
+def _nos(p=None):
+    return near_orth_scenario(C0=(C0_16, 4 * C0_16), n=(2, 10), c=(0.1, 1.0, 3.0), Lscales=(0.0, -3.0, 3.0))
+
+
+def _a416_states(p):
+    return with_state(_nos(), lemma11_state_params())
+
+
+def _a416_states_mixed(p):
+    """Both signs; fixed structure (n = 4, uniform pattern) so that the expected erratum's counterexample shrinks in
+    few calls."""
+    return with_state(near_orth_scenario(C0=(C0_16, C0_16), n=(4, 4), patterns=("uniform",), r_max=(1.0,), kappas=(1.0,),
+                                         c=(1.0,)),
+                      lemma11_state_params(signs=((-1.0, 1.0),), modes=("random",)))
+
+
 CLAIM = register(Claim(
     id="lai.lem16", paper="lai", ref="Lemma 16",
     title="Deterministic nearly-orthogonal features: sufficiently negative duals stay frozen",
@@ -65,6 +92,21 @@ CLAIM = register(Claim(
                       "‖α‖ ≤ C_α√n y_max/‖λ‖₁", "‖λ‖₁ read as any positive normaliser L' (undefined for deterministic X)",
                       consequence="the check draws L' ∈ mean‖x‖²·{10⁻³, 1, 10³}: the printed symbol has no value",
                       check="in-regime"),
+        PrintedNote("wording", "proof of Lemma 16 (App. A.4), last sentence", "Assumption 3 with large enough C_0 > C·C_α²",
+                    "C_0 ≥ C_α² (C = 1): there is no Corollary 14 constant C for deterministic features; the chain "
+                    "A4.10 closes exactly at C_0 = C_α² (recomputed, steps_a.constants_needed)",
+                    consequence="none: the declared C = 1 is the value the chain needs",
+                    check="proof-step-a4-lemma16-displays"),
+        PrintedNote("typo", "proof of Lemma 16 (App. A.4), restated dual update (A4.7)",
+                    "α_k^(t+1) = α_k^(t) − ηD(β_k^(t))(h_Θ^(t)(X) − y)",
+                    "α_k^(t+1) = α_k^(t) − ηs_kD(β_k^(t))(h − y) (Eq. (4b)); the same finding as lai.lem11's A3.2",
+                    consequence="as printed false for a neuron with s_k = −1 and an active coordinate "
+                                "(proof-step-a4-4b-as-printed, expected erratum); the argument only uses D_jj = 0",
+                    check="proof-step-a4-4b-as-printed"),
+        PrintedNote("version-difference", f"short version ({SHORT_VERSION}): Lemma 16, App. A.4",
+                    "absent: the short version has no App. A.4 and no deterministic-feature counterparts",
+                    "full: Lemma 16 with its proof (A4.6–A4.10, Eqs. (16)–(17))",
+                    consequence="the claim exists only in the full version", check="proof-step-a4-lemma16-displays"),
     ],
     checks=[
         Check("in-regime", "in-regime",
@@ -78,6 +120,18 @@ CLAIM = register(Claim(
                                             "(α_{k,j}^(t+1) = α_{k,j}^(t) exactly); its sharpness is the exact worst "
                                             "case, whose failure boundary C_α²√((n−1)/n) the negative control sits "
                                             "just below"),
+        Check("proof-step-a4-lemma16-displays", "in-regime", _a416_states, _a416, cost=3.0, target="proof-step",
+              sharpness=None, sharpness_why="proof-step lines (float tolerance 1e-9); no factor to tighten",
+              description="every display of Lemma 16's proof (A4.6–A4.10: (3), (4b) restated, (16), (17), the "
+                          "substitution chain) line by line on one instance of the in-regime generator (normaliser L' "
+                          "over six decades), one dual state and one simulator step per example; A4.7 with (4b)'s s_k "
+                          "(its printed form: proof-step-a4-4b-as-printed)"),
+        Check("proof-step-a4-4b-as-printed", "in-regime", _a416_states_mixed, _a416_4b, target="proof-step",
+              sharpness=None, sharpness_why="an expected erratum (an identity as printed)",
+              erratum="App. A.4, Lemma 16's proof: the restated dual update drops the s_k of Eq. (4b) (as in A.3); "
+                      "for a neuron with s_k = −1 and an active coordinate the simulator's α^(t+1) differs by 2ηr_j",
+              description="the printed restated (4b) (no s_k) against the simulator's α^(t+1), every neuron and "
+                          "coordinate, on states with both signs"),
         Check("negative-control-small-c0", "negative-control",
               lambda p: with_state(near_orth_scenario(C0=(40.0, 44.0), n=(2, 10), patterns=("uniform",),
                                                       r_max=(1.0,), kappas=(1.0,)),
