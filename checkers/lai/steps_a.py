@@ -42,8 +42,9 @@ TABLE_A1 = [
      "checked", _L12 + "in-regime-first-form-corrected (the statement's check, declared c = 3; the first form is "
                        "unchanged in the corrected statement)"),
     ("A1.2 (Lemma 12, second form)", "‖λ‖₁/C_g ≤ μ_n(XXᵀ) ≤ μ₁(XXᵀ) ≤ C_g‖λ‖₁ if d_∞ ≥ bn, b ≥ 1",
-     "checked", _L12 + "in-regime-second-form (as printed over b ∈ {1, …, 32}; fails at b = 1: the statement's "
-                       "ambiguous-as-printed finding, expected) and in-regime-second-form-corrected"),
+     "erratum", _L12 + "in-regime-second-form (as printed over b ∈ {1, …, 32}; fails at b = 1 — no constant C_g "
+                       "exists at d_∞ = n: the statement's own ambiguous-as-printed finding, expected; b > 1 holds in "
+                       "in-regime-second-form-corrected)"),
     ("A1.3 (Lemma 13)", "Pr(‖XXᵀ − ‖λ‖₁I‖₂ ≥ τ) ≤ 2·9ⁿ·exp(−c·min{τ²/‖λ‖₂², τ/‖λ‖_∞})", "checked",
      "lai.lem13 in-regime (declared c = 1/4)"),
     ("A1.4 (Corollary 14, first)", "‖XXᵀ/‖λ‖₁ − I‖₂ ≤ C·max(√(n/d₂), n/d_∞) w.p. ≥ 1 − 2exp(−n(Cc − ln 9))",
