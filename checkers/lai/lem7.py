@@ -15,17 +15,26 @@ solves (9) for it as printed in the statement, and requires w* to be feasible an
 The proof (App. C.1) reprints the S_4 row of (9) as "w_⊕ᵀx_i − w_⊖ᵀx_i = y_i, −w_⊖ᵀx_i ≤ 0": with that row the
 program is not a restriction of (8) (its optimum can have w_⊕ᵀx_i < 0 on S_4, where σ(w_⊕ᵀx_i) − σ(w_⊖ᵀx_i) =
 −w_⊖ᵀx_i ≠ y_i), contrary to the proof's "the feasible set of (9) is a subset of the feasible set of (8)". A
-proof-step check records it (erratum); the statement's row −w_⊕ᵀx_i ≤ 0 is the right one. (Case 2 of the proof
-also derives "w_⊕*ᵀx_i > 0" from σ(w_⊕*ᵀx_i) = −y_i + σ(w_⊖*ᵀx_i), with ⊕ and ⊖ swapped; harmless.)
+proof-step check records it (erratum); the statement's row −w_⊕ᵀx_i ≤ 0 is the right one.
+
+Every display of App. C.1 (4; table ``steps_ce.TABLE_C1``) is evaluated at w* on the statement check's instances
+(cached solve): proof-step-c1-displays (C1.1, C1.2 with ⊕/⊖ swapped, C1.4 with the proof's partition rule and its
+printed S_4 row — which holds at w*; its failure is as (9)'s row, proof-step-s4-row), and
+proof-step-c1-case2-as-printed (erratum): Case 2's display prints σ(w_⊕*ᵀx_i) = −y_i + σ(w_⊖*ᵀx_i), off by 2|y_i|
+at every i ∈ S_− (printed note "typo"; harmless once ⊕ and ⊖ are swapped). C1.3 (the partition) is a definition.
 """
 from __future__ import annotations
 
+import functools
 import math
+
+import attrs
 
 import numpy as np
 from hypothesis import strategies as st
 
 from claimcheck.checkers.claim import Check, Claim, PrintedNote, register
+from claimcheck.checkers.lai import steps_ce
 from claimcheck.checkers.lai.common import short_version_note
 from claimcheck.checkers.hypotheses import Hypothesis, measured
 from claimcheck.checkers.solvers.partitions import (feasibility_residual, lemma7_partition, lemma7_pattern,
@@ -66,17 +75,29 @@ def _table9_residual(beta: np.ndarray, y: np.ndarray, part: dict) -> float:
     return max(r) / max(float(np.abs(y).max()), 1e-300)
 
 
-def _lem7(scn) -> Verdict:
+@functools.lru_cache(maxsize=32)
+def _optimum(scn):
+    """(instance, labels, exact solve of (8) by enumeration) of a scenario; shared by the statement check and the
+    proof-step checks of App. C.1 (same strategy and cost, so the ci draws coincide)."""
     inst = materialise_multi(scn)
     y = _labels(inst, int(scn.get("zero_label", -1)))
+    res = solve_program52(inst.G, y, SIGNS)
+    if not res.exact:
+        raise SolverTrouble(f"enumeration not exact: {res.n_errors} pattern QPs failed ({res.errors})")
+    return inst, y, res
+
+
+def _key(scn):
+    return attrs.evolve(scn, params={k: v for k, v in scn.params if k != "test_alpha"})
+
+
+def _lem7(scn) -> Verdict:
+    inst, y, res = _optimum(_key(scn))
     G = inst.G
     q = {"min_abs_y": float(np.abs(y).min())}
     hyps = measured(q, NONZERO)
     witness = np.array([np.maximum(y, 0.0), -np.minimum(y, 0.0)])  # β of (XᵀG⁻¹y_⊕, XᵀG⁻¹y_⊖)
     wit_res = feasibility_residual(witness, SIGNS, y)
-    res = solve_program52(G, y, SIGNS)
-    if not res.exact:
-        raise SolverTrouble(f"enumeration not exact: {res.n_errors} pattern QPs failed ({res.errors})")
     v8 = res.value
     loc = local_multistart(G, y, SIGNS, starts=int(scn.get("starts", 4)), seed=int(scn.seed))
     if loc["value"] < v8 * (1 - 1e-7):
@@ -137,6 +158,28 @@ def _proof_s4(scn) -> Verdict:
                            details={"beta_plus_on_S4_min": float(sol.beta[0, y < 0].min())})
 
 
+def _c1(scn) -> Verdict:
+    """App. C.1's displays C1.1, C1.2 (read with ⊕/⊖ swapped) and C1.4 (the proof's partition rule, its printed
+    S_4 row) line by line at w* (checkers/lai/steps_ce.py): worst normalised slack ≥ −REL_C1."""
+    inst, y, res = _optimum(_key(scn))
+    lines = steps_ce.c1_lines(res.beta, y)
+    worst, where, table = steps_ce.summarise(lines, steps_ce.REL_C1)
+    return Verdict.compare("min over C1.1, C1.2 (⊕/⊖ swapped), C1.4 and their lines of the normalised slack at w* "
+                           "(identities −|lhs − rhs|/max|y|)", worst, -steps_ce.REL_C1, ">=",
+                           constants={"n": len(y), "d": inst.d, "n_neg": int((y < 0).sum())},
+                           details={"displays": table, "worst_display": where,
+                                    "partition": lemma7_partition(res.beta, y), "coverage": steps_ce.coverage("C.1")})
+
+
+def _c1_case2(scn) -> Verdict:
+    """C1.2 as printed: σ(w_⊕*ᵀx_i) = −y_i + σ(w_⊖*ᵀx_i) for every i ∈ S_− (fails by 2|y_i|: ⊕/⊖ swapped)."""
+    inst, y, res = _optimum(_key(scn))
+    worst, det = steps_ce.c1_case2_printed(res.beta, y)
+    return Verdict.compare("min over i ∈ S_− of −|σ(w_⊕*ᵀx_i) − (−y_i + σ(w_⊖*ᵀx_i))|/max|y| (C1.2's '=' as printed)",
+                           worst, -steps_ce.REL_C1, ">=",
+                           constants={"n": len(y), "d": inst.d, "n_neg": int((y < 0).sum())}, details=det)
+
+
 @st.composite
 def lem7_instances(draw, *, n=(2, 6), d_over_n=(1, 2, 4, 64), zero: bool = False, n_neg: str = "mixed"):
     n_ = draw(st.integers(*n))
@@ -176,11 +219,26 @@ CLAIM = register(Claim(
     kind="deterministic",
     hypotheses=[NONZERO],
     printed_notes=[
-        short_version_note("Lemma 4", "Lemma 7", "the min-norm program is numbered (9) in the short version, (8) in the full one"),
-        PrintedNote("typo", "proof of Lemma 7 (App. C.1), Case 2", "derives w_⊕*ᵀx_i > 0 from σ(w_⊕*ᵀx_i) = −y_i + "
-                      "σ(w_⊖*ᵀx_i)", "the same step with ⊕ and ⊖ swapped",
-                      consequence="harmless for the lemma; no numeric content (the S₄-row erratum is the check "
-                                  "proof-step-s4-row)"),
+        short_version_note("Lemma 4", "Lemma 7", "the min-norm program is (8) and the restricted one (9) in both "
+                                                   "versions"),
+        PrintedNote("typo", "proof of Lemma 7 (App. C.1), Case 2, display C1.2 and the sentence after it",
+                    "σ(w_⊕*ᵀx_i) = −y_i + σ(w_⊖*ᵀx_i) ≥ −y_i > 0, which implies w_⊕*ᵀx_i > 0",
+                    "σ(w_⊖*ᵀx_i) = −y_i + σ(w_⊕*ᵀx_i) ≥ −y_i > 0, which implies w_⊖*ᵀx_i > 0 (⊕ and ⊖ swapped; the "
+                    "two bullets that follow already split on w_⊕*ᵀx_i)",
+                    consequence="harmless for the lemma once swapped; as printed the '=' fails for every i ∈ S_− "
+                                "(by 2|y_i|; proof-step-c1-case2-as-printed), the swapped chain holds "
+                                "(proof-step-c1-displays)",
+                    check="proof-step-c1-case2-as-printed"),
+        PrintedNote("version-difference", "proof of Lemma 7 (full App. C.1) = proof of Lemma 4 (short App. C.1)",
+                    "short: the proof starts at 'Case 1' — no paragraph showing that (8)'s feasible set is nonempty, no "
+                    "witness w̃_⊕ = Xᵀ(XXᵀ)⁻¹y_⊕, w̃_⊖ = Xᵀ(XXᵀ)⁻¹y_⊖, no 'Let {w_⊕*, w_⊖*} be an optimal solution'",
+                    "full: both paragraphs present",
+                    consequence="the short version leaves the lemma's first assertion (the feasible set of (8) is "
+                                "nonempty) unproved, and its proof of Theorem 4 (= Theorem 9, App. C.3 Step 1) cites "
+                                "'In the proof of Lemma 4, we introduce [w̃] which is also a feasible solution to (8)' "
+                                "— a dangling reference; the witness itself is checked feasible by in-regime "
+                                "(witness_residual). The four displays of C.1 are formula-stripped in the short text: "
+                                "not comparable"),
     ],
     checks=[
         Check("in-regime", "in-regime", lambda p: lem7_instances(), _lem7, cost=2.0,
@@ -195,6 +253,17 @@ CLAIM = register(Claim(
                       "(8)'s constraint σ(w_⊕ᵀx_i) − σ(w_⊖ᵀx_i) = y_i",
               description="the proof's claim '(9) ⊂ (8)' with the proof-printed S_4 row, at S_1 = S_+, S_4 = S_−",
               sharpness=None, sharpness_why="identity (feasibility residual, float tolerance)"),
+        Check("proof-step-c1-displays", "in-regime", lambda p: lem7_instances(), _c1, cost=2.0, target="proof-step",
+              description="App. C.1 at w* (exact, enumeration): C1.1 (Case 1's chain, i ∈ S_+), C1.2 read with ⊕/⊖ "
+                          "swapped (i ∈ S_−), C1.4's rows with the partition by the proof's own rule and the S_4 row "
+                          "as printed in C.1 (−w_⊖ᵀx_i ≤ 0: holds at w*; as (9)'s row it is proof-step-s4-row)",
+              sharpness=None, sharpness_why="identities and sign conditions at the optimum: a float tolerance"),
+        Check("proof-step-c1-case2-as-printed", "in-regime", lambda p: lem7_instances(), _c1_case2, cost=2.0,
+              target="proof-step",
+              erratum="App. C.1, Case 2 prints σ(w_⊕*ᵀx_i) = −y_i + σ(w_⊖*ᵀx_i) for i ∈ S_− (⊕ and ⊖ swapped): "
+                      "(8) gives σ(w_⊕*ᵀx_i) − σ(w_⊖*ᵀx_i) = y_i, so the printed '=' is off by 2|y_i| at every i ∈ S_−",
+              description="C1.2's '=' as printed, at w* (exact), every i ∈ S_−",
+              sharpness=None, sharpness_why="identity: a float tolerance"),
         Check("negative-control-zero-label", "negative-control", _nc_zero,
               _lem7, cost=0.5, control="data", violates=NONZERO.text,
               description="one label y_i = 0: S_+ ∪ S_− ≠ [n], (9) has no constraint for x_i and is a strict "
