@@ -72,7 +72,11 @@ def _exact_gaps(scn) -> tuple:
         gap = math.sqrt(sum(gnorm(G, o.alpha_inf[k] - res.alpha[k]) ** 2 for k in range(o.inst.m)))
         stars[id(o.inst)] = (o, res.alpha)
         rows.append((o.inst, gap, {"ties": res.ties, "distinct": res.distinct, "patterns": res.n_patterns,
-                                   "min52": res.value}))
+                                   "min52": res.value,
+                                   "norm_wstar": math.sqrt(sum(gnorm(G, res.alpha[k]) ** 2 for k in range(o.inst.m))),
+                                   "norm_winf": math.sqrt(sum(gnorm(G, o.alpha_inf[k]) ** 2 for k in range(o.inst.m))),
+                                   "pred_gap_over_y": math.sqrt(sum(float(np.linalg.norm(G @ (o.alpha_inf[k] - res.alpha[k])))
+                                                                    ** 2 for k in range(o.inst.m))) / float(np.linalg.norm(o.inst.y))}))
     _STARS[scn] = stars
     while len(_STARS) > 64:
         _STARS.pop(next(iter(_STARS)))
@@ -125,6 +129,23 @@ def _e3(scn) -> Verdict:
                                              "drawn": len(outs), "trials_why": "seeds without a certified limit"}})
 
 
+def closeness(rows) -> dict:
+    """Issue 19 item 4: √Σ‖w_k^(∞) − w_k*‖² over √Σ‖w_k*‖² and over √Σ‖w_k^(∞)‖², the prediction gap
+    √Σ‖X(w_k^(∞) − w_k*)‖² over ‖y‖, and the printed bound over √Σ‖w_k*‖² — [min, median, max] over the seeds (evidence
+    only; no verdict depends on it)."""
+    rs = [(i, g, info) for i, g, info in rows if "norm_wstar" in info and math.isfinite(g)]
+
+    def st3(v):
+        return [float(min(v)), float(np.median(v)), float(max(v))] if v else []
+    return {"closeness_gap_over_norm_wstar": st3([g / info["norm_wstar"] for _, g, info in rs]),
+            "closeness_gap_over_norm_winf": st3([g / info["norm_winf"] for _, g, info in rs]),
+            "closeness_prediction_gap_over_norm_y": st3([info["pred_gap_over_y"] for _, _, info in rs]),
+            "closeness_bound_over_norm_wstar": st3([bound(i) / info["norm_wstar"] for i, _, info in rs]),
+            "closeness_note": "[min, median, max] over seeds; norms summed over the m neurons: the gap is of the "
+                              "order of ‖w*‖ itself (label splitting), and the printed bound exceeds ‖w*‖ — 'close' "
+                              "in Theorem 22 is neither relative nor informative at these sizes"}
+
+
 def _exact(scn) -> Verdict:
     """Every seed (stricter than the statement: at n = 3 the allowed failure probability δ(3) = 0.63 makes the
     printed probability nearly vacuous, so the check asks the bound of every seed)."""
@@ -137,7 +158,8 @@ def _exact(scn) -> Verdict:
                            max(ratios), 1.0, "<=", constants={**outcome_summary(outs), "seeds": len(rows),
                                                               "delta": delta(int(scn["n"]))},
                            hypotheses=batch_hypotheses([o.inst for o in outs], HYPS),
-                           details={"gap_sqrtL_over_sqrt_n": [g * math.sqrt(i.L / i.n) for i, g, _ in rows][:8],
+                           details={**closeness(rows),
+                                    "gap_sqrtL_over_sqrt_n": [g * math.sqrt(i.L / i.n) for i, g, _ in rows][:8],
                                     "solutions": [info for _, _, info in rows][:4],
                                     "frozen_jump": jump_evidence(outs),
                                     "test": {**every_seed_record(bad, len(rows), "every seed must meet the bound "
@@ -232,6 +254,44 @@ def _nc_init(p):
     return _exact_batch(p, eps=(50.0,), kappas=(1.0,))
 
 
+_SCAN_WHERE = ("each knob moved alone from the corner m = 3, s = (+, +, −), n = 3, n_− = 1, κ = 1, ε_k,i = y_min/(C_α m) "
+               "exactly, c = 1/4, d = ⌈C_0²n²⌉ with C_0 = 8 (the exact check's family), 48 seeds, w^(∞) at t = ∞ through "
+               "the certified jump, w* of (52) exact by enumeration wherever the proof's certificate 2√(Σ‖w_k^(∞)‖²) "
+               "(an upper bound on the gap when w^(∞) interpolates) does not already meet the bound; grid "
+               "checkers/lai/scans.py GRIDS['thm22'] fixed before measuring, wider than Theorems 8/9's because the bound "
+               "is loose (certificate ≤ 0.06 of it at the corner, the exact gap ×~40 below); every seed is asked "
+               "(δ(3) = 0.63, as the exact check); the spread over three more seed sets is stated")
+SCAN_NOTES = [
+    PrintedNote("hypothesis-stronger", "Theorem 22, initialisation 0 < ε_k,i ≤ y_min/(C_α m) (read C_{αm} = C_α·m)",
+                "ε_k,i ≤ y_min/24 (m = 3)", "the bound holds on every seed up to 256× (ε = 10.7y_min; also on three "
+                "more seed sets) and fails at 1024× on every seed (48/48 on all four seed sets): stronger than needed "
+                "by ×256 (grid resolution ×4)",
+                consequence="none for the statement; the bound's C_gC_α² = 128 absorbs the initial component (Theorem "
+                            "21's corrected conclusion, on which the proof rests, fails from 4× on); " + _SCAN_WHERE,
+                evidence="tests/test_lai_scans.py::test_thm22_scans (256× holds, 1024× fails)"),
+    PrintedNote("hypothesis-stronger", "Theorem 22, step size η ≥ 1/(C·C_g‖λ‖₁) (declared C = 2: c ≥ 1/4)",
+                "c ≥ 1/4", "no decided seed fails down to c = 1/64 (the grid's end), the worst ratio stays 0.057 (flat "
+                "in c); undecided seeds grow from 1/48 (c = 1/8) to 28/48 (c = 1/64: a pre-activation tends to 0, no "
+                "tie-free certificate): vacuous — c has no lever on the bound at this corner (≥ ×16 on the decided "
+                "seeds; every seed decided only at the printed 1/4)",
+                consequence="none; " + _SCAN_WHERE,
+                evidence="tests/test_lai_scans.py::test_thm22_step_and_dimension_scans_find_no_failure"),
+    PrintedNote("hypothesis-stronger", "Theorem 22, step size η ≤ 1/(C_g‖λ‖₁) (C_g = 2: c ≤ 1/2)",
+                "c ≤ 1/2", "the bound holds on every seed up to c = 2 (the grid's end; also on three more seed sets), "
+                "worst ratio 0.13 (w* enumerated on 44/48 seeds at c = 2, where the certificate no longer meets the "
+                "bound): stronger than needed by ≥ ×4 (not sharp on the grid)",
+                consequence="none; " + _SCAN_WHERE,
+                evidence="tests/test_lai_scans.py::test_thm22_scans (c = 2 holds)"),
+    PrintedNote("hypothesis-stronger", "Theorem 22, Assumption 2's C_0 (declared 8)", "C_0 = 8",
+                "the bound holds on every seed at C_0 = 2 (d = 36; 1–3/48 undecided on two of three more seed sets, no "
+                "failure); no decided seed fails at C_0 = 1 (8/48 undecided; 4–8/48 on three more seed sets) nor at 1/2 "
+                "(= 1/4 here: both give d = n + 1 = 4), worst ratio ≤ 0.19: stronger than needed by ×4 on every seed, "
+                "vacuous below (no failure on the decided seeds)",
+                consequence="none; " + _SCAN_WHERE,
+                evidence="tests/test_lai_scans.py::test_thm22_step_and_dimension_scans_find_no_failure"),
+]
+
+
 CLAIM = register(Claim(
     id="lai.thm22", paper="lai", ref="Theorem 22",
     title="m > 2: the GD limit is within √(4C_gC_α²mn y_max²/‖λ‖₁) of the min-norm solution of (52)",
@@ -248,6 +308,7 @@ CLAIM = register(Claim(
         PrintedNote("transcription", "Theorem 22, initialisation (same root cause as Theorem 21's note)",
                       "0 < ε_{k,i} ≤ y_min/C_{αm}", "y_min/(C_α·m)",
                       consequence="one finding, recorded on lai.thm21; no numeric content"),
+        *SCAN_NOTES,
     ],
     checks=[
         Check("in-regime", "in-regime", _exact_batch, _exact, cost=3.0,

@@ -86,8 +86,26 @@ def _rows(outs, k_lo: float) -> list[dict]:
         tol = 1e-8 * max(gnorm(G, a_star), 1e-300)  # n_− = 0: w^(∞) = w* (text after Theorem 6)
         rows.append({"lower": lb / gap if gap > 0 else (math.inf if lb > 0 else 0.0),
                      "upper": gap / ub if n_neg else gap / tol, "n_neg": n_neg, "seed": int(inst.scenario.seed),
-                     "R": gap * math.sqrt(L / n_neg) / inst.y_min if n_neg else 0.0, "gap": gap, "lb": lb, "ub": ub})
+                     "R": gap * math.sqrt(L / n_neg) / inst.y_min if n_neg else 0.0, "gap": gap, "lb": lb, "ub": ub,
+                     "norm_wstar": gnorm(G, a_star), "norm_winf": gnorm(G, o.alpha_inf),
+                     "pred_gap_over_y": float(np.linalg.norm(G @ (o.alpha_inf - a_star)) / np.linalg.norm(y))})
     return rows
+
+
+def closeness(rows: list[dict]) -> dict:
+    """Issue 19 item 4: is 'close' relative or only absolute? ‖w^(∞) − w*‖ over ‖w*‖ and over ‖w^(∞)‖, the prediction
+    gap ‖X(w^(∞) − w*)‖/‖y‖ and the upper bound over ‖w*‖ — [min, median, max] over the seeds with n_− ≥ 1 (evidence
+    only; no verdict depends on it)."""
+    rs = [r for r in rows if r.get("n_neg", 0) > 0 and math.isfinite(r.get("gap", math.inf))]
+
+    def st3(v):
+        return [float(min(v)), float(np.median(v)), float(max(v))] if v else []
+    return {"closeness_gap_over_norm_wstar": st3([r["gap"] / r["norm_wstar"] for r in rs]),
+            "closeness_gap_over_norm_winf": st3([r["gap"] / r["norm_winf"] for r in rs]),
+            "closeness_prediction_gap_over_norm_y": st3([r["pred_gap_over_y"] for r in rs]),
+            "closeness_upper_bound_over_norm_wstar": st3([r["ub"] / r["norm_wstar"] for r in rs]),
+            "closeness_note": "[min, median, max] over seeds with n_− ≥ 1; the gap and ‖w*‖ both scale as "
+                              "‖λ‖₁^{-1/2}: 'close' in Theorem 6 is absolute, not relative"}
 
 
 def _thm6(scn, side: str, k_lo: float, sym: str, cap: int = 20000, hyps=HYPS6) -> Verdict:
@@ -108,6 +126,7 @@ def _thm6(scn, side: str, k_lo: float, sym: str, cap: int = 20000, hyps=HYPS6) -
                     "lower_R_here=1/√(k·C_g)": 1 / math.sqrt(k_lo * C_G.value),
                     "first_order_prediction_R": _first_order(outs[0])})
     det["worst_seeds"] = sorted(rows, key=lambda r: -r[side])[:3]
+    det.update(closeness(rows))
     if side == "lower":
         q = f"√(n_−y_min²/({sym}·C_g‖λ‖₁))/‖w^(∞) − w*‖₂, {sym} = {k_lo:g}"
     else:
