@@ -14,7 +14,8 @@ Where evaluated:
   α_k = (XXᵀ)⁻¹Xw_k (Eq. (3)) are recomputed from them with the printed formulas. Identities hold to ``REL``
   = 1e-9 relative; the gradients of the printed risks (D.2's ∇R(Θ), E1.3's ∇R_S) are checked by central differences
   along 3 seeded directions — exact for a quadratic up to rounding (no ReLU kink is crossed: the step is half the
-  distance to the nearest kink), tolerance ``FD`` = 1e-6 of ‖Xv‖‖h − y‖.
+  distance to the nearest kink), tolerance ``FD`` = 1e-6 of ‖Xv‖‖h − y‖ plus the rounding of the two risk
+  evaluations (10³·eps·(1 + R)/h).
 """
 from __future__ import annotations
 
@@ -158,8 +159,9 @@ def _fd_lines(f, g: np.ndarray, w: np.ndarray, X: np.ndarray, r: np.ndarray, rng
                 continue
             h = min(h, 0.5 * kink / max(float(np.abs(u).max()), 1e-300))
         fd = (f(w + h * v) - f(w - h * v)) / (2 * h)
-        scale = float(np.linalg.norm(u) * np.linalg.norm(r)) + 1e-12 * (1.0 + abs(f(w))) / h
-        out.append(-abs(fd - float(g @ v)) / scale * (REL / FD))  # rescaled: holds iff |fd − ⟨g,v⟩| ≤ FD·scale
+        # allowance: FD·‖Xv‖‖h − y‖ plus the rounding of two risk evaluations over 2h (10³·eps·(1 + R)/h)
+        allow = FD * float(np.linalg.norm(u) * np.linalg.norm(r)) + 1e-12 * (1.0 + abs(f(w))) / h
+        out.append(-abs(fd - float(g @ v)) / allow * REL)  # rescaled: holds iff |fd − ⟨g, v⟩| ≤ allow
     return out, skipped
 
 
