@@ -537,7 +537,7 @@ def draws_of(make, cost: float, pin: Scenario | None = None):
     statement's checks cache), with ``pin`` first when given (an erratum's replayable instance)."""
     from hypothesis import strategies as st
 
-    from claimcheck.checkers.kou.steps_g import shared_draws
+    from claimcheck.checkers.displays import shared_draws
 
     def strategy(p):
         s = shared_draws(make, p, cost)

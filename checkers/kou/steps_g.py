@@ -20,40 +20,11 @@ import math
 
 import numpy as np
 
-from claimcheck.checkers.displays import STATUSES, coverage  # noqa: F401  (shared by every paper; re-exported)
+from claimcheck.checkers.displays import STATUSES, coverage, shared_draws  # noqa: F401  (shared by every paper; re-exported)
 from claimcheck.checkers.kou.coefficients import stepwise
 from claimcheck.checkers.verdict import Verdict
 
 TIE = 1e-9  # relative to the scale of the operands (sums of ≤ 2m·n float64 products of O(scale) terms)
-
-
-# ---------------------------------------------------------------- the statement's draws, shared
-
-_DRAWS: dict = {}
-
-
-def shared_draws(make, profile, cost: float = 1.0):
-    """``make(profile)``'s first draws — the scenarios the statement's checks draw (the runner's ``find`` with the
-    profile's settings; derandomized under ci) — as a ``sampled_from`` list. A display check evaluated on it sees only
-    those scenarios, whose GD runs the statement's checks have cached (margins.margin_run): Hypothesis' target phase
-    and shrinking then stay within the list instead of running GD on new mutations of it (≈ 2 new runs per check)."""
-    from hypothesis import find, strategies as st
-    from hypothesis.errors import NoSuchExample
-
-    strategy = make(profile)
-    key = (repr(strategy), profile.name, profile.derandomize, profile.max_examples(cost), profile.horizon)
-    if key not in _DRAWS:  # keyed by the strategy's repr: lemmas drawing from the same generator share the list
-        out: list = []
-
-        def collect(s) -> bool:
-            out.append(s)
-            return False
-        try:
-            find(strategy, collect, settings=profile.hypothesis_settings(cost))
-        except NoSuchExample:
-            pass
-        _DRAWS[key] = tuple(dict.fromkeys(out))
-    return st.sampled_from(_DRAWS[key])
 
 
 # ---------------------------------------------------------------- generic links

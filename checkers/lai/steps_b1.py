@@ -48,7 +48,7 @@ def cached_run(key, fn):
 def draws(make, cost: float = 1.0):
     """The display check's scenarios: the statement's own first draws (kou.steps_g.shared_draws), so that the
     display check evaluates the runs the statement's check computed (:func:`cached_run`)."""
-    from claimcheck.checkers.kou.steps_g import shared_draws  # noqa: PLC0415
+    from claimcheck.checkers.displays import shared_draws  # noqa: PLC0415
 
     return lambda p: shared_draws(make, p, cost)
 
