@@ -124,7 +124,8 @@ def test_thm22_step_and_dimension_scans_find_no_failure():
 
 def test_closeness_is_absolute_not_relative():
     """Issue 19 item 4: Theorems 4, 8, 21 are identities (gap at rounding level); Theorems 6 and 9's gap is 10–30 % of
-    ‖w*‖ and their upper bound exceeds ‖w*‖ itself; Theorem 22's gap exceeds ‖w*‖ (label splitting)."""
+    ‖w*‖ and their upper bound exceeds ‖w*‖ itself — at the balanced corner it is weaker than the triangle inequality
+    ‖w^(∞)‖ + ‖w*‖; Theorem 22's gap exceeds ‖w*‖ (label splitting) and its bound is ×20 above the triangle bound."""
     from claimcheck.checkers.lai import scans
     for thm in ("thm4", "thm8", "thm21"):
         assert scans.closeness_corner(thm, K=8)["closeness_formula_gap_over_norm"][2] < 1e-14
@@ -132,5 +133,16 @@ def test_closeness_is_absolute_not_relative():
         c = scans.closeness_corner(thm, K=8)
         assert 0.05 < c["closeness_gap_over_norm_wstar"][0] and c["closeness_gap_over_norm_wstar"][2] < 0.3
         assert c["closeness_upper_bound_over_norm_wstar"][0] > 2
+        assert c["closeness_triangle_bound_over_upper_bound"][1] < 0.8  # n_− = n_+: weaker than ‖w^(∞)‖ + ‖w*‖
     c = scans.closeness_corner("thm22", K=8)
     assert c["closeness_gap_over_norm_wstar"][0] > 1 and c["closeness_bound_over_norm_wstar"][0] > 40
+    assert c["closeness_triangle_bound_over_bound"][2] < 0.1
+
+
+@pytest.mark.parametrize("thm", ["thm6", "thm22"])
+def test_relative_gap_does_not_shrink_with_the_dimension(thm):
+    """d ×256 (C_0 = 8 → 128): the gap shrinks as ‖λ‖₁^{-1/2}, ‖w*‖ too, and their ratio stays put (median within 15 %)."""
+    from claimcheck.checkers.lai import scans
+    lo = scans.closeness_corner(thm, K=8)["closeness_gap_over_norm_wstar"][1]
+    hi = scans.closeness_corner(thm, K=8, C0=128.0)["closeness_gap_over_norm_wstar"][1]
+    assert abs(hi / lo - 1) < 0.15

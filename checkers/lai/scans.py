@@ -163,15 +163,18 @@ def _st3(v) -> list[float]:
     return [min(v), float(np.median(v)), max(v)] if v else []
 
 
-def closeness_corner(thm: str, K: int | None = None) -> dict:
+def closeness_corner(thm: str, K: int | None = None, C0: float | None = None) -> dict:
     """Issue 19 item 4, at the scan corner (printed values; every n of the theorem's scan): for Theorems 4, 8, 21 ("the
     GD limit coincides with a linear regression on a subset") the gap to the closed form relative to its norm; for
     Theorems 6, 9, 22 ("close to the min-norm solution w*") the gap relative to ‖w*‖ and ‖w^(∞)‖, the prediction gap
-    relative to ‖y‖ and the upper bound relative to ‖w*‖ ([min, median, max] over seeds, and neurons for Theorem 9)."""
+    relative to ‖y‖ and the upper bound relative to ‖w*‖ ([min, median, max] over seeds, and neurons for Theorem 9).
+    ``C0``: Assumption 2's constant of the instance (default: the printed corner's 8; d = ⌈C_0²n²⌉) — the relative gap
+    does not shrink as d grows (C_0 = 8 → 128, d ×256), so "close" is absolute only."""
+    knob, val = ("C0", float(C0)) if C0 is not None else ("eps", None)
     from claimcheck.checkers.lai import thm4, thm6, thm8, thm9, thm21, thm22  # noqa: PLC0415
     from claimcheck.checkers.solvers.partitions import solve_program52  # noqa: PLC0415
     if thm in ("thm4", "thm6"):
-        outs = [o for n in thm4.SCAN_N for o in thm4.batch_outcomes(thm4.scan_scenario("eps", thm4.SCAN_PRINTED["eps"], n,
+        outs = [o for n in thm4.SCAN_N for o in thm4.batch_outcomes(thm4.scan_scenario(knob, val or thm4.SCAN_PRINTED["eps"], n,
                                                                                       K or thm4.SCAN_K),
                                                                    need_limit=True, cap=CAP)]
         ok = [o for o in outs if o.certified and not o.tie and not o.diverged]
@@ -179,13 +182,13 @@ def closeness_corner(thm: str, K: int | None = None) -> dict:
             return {"closeness_formula_gap_over_norm": _st3(o.err_formula for o in ok), "seeds": len(ok)}
         return {**thm6.closeness(thm6._rows(ok, 2.0)), "seeds": len(ok)}
     if thm == "thm21":
-        outs = [o for n in thm21.SCAN_N for o in _run(materialise_children(thm21.scan_scenario("eps", 1.0, n,
+        outs = [o for n in thm21.SCAN_N for o in _run(materialise_children(thm21.scan_scenario(knob, val or 1.0, n,
                                                                                                K or thm21.SCAN_K)))]
         _, t, _, rows = tally(outs, lambda o: thm21.seed_result(o, "corrected"))
         return {"closeness_formula_gap_over_norm": _st3(r["err"] for r in rows), "seeds": t}
     if thm not in GRIDS:
         raise ValueError(f"thm: expected one of thm4, thm6, thm21, {', '.join(sorted(GRIDS))}, got {thm!r}")
-    outs = [o for n in SCAN_N[thm] for o in _run(materialise_children(scan_scenario(thm, "eps", 1.0, n, K)))]
+    outs = [o for n in SCAN_N[thm] for o in _run(materialise_children(scan_scenario(thm, knob, val or 1.0, n, K)))]
     ok = [o for o in outs if o.certified and not o.tie and not o.diverged]
     if thm == "thm8":
         return {**thm8.closeness([thm8.seed_result(o) for o in ok]), "seeds": len(ok)}

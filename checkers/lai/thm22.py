@@ -141,6 +141,8 @@ def closeness(rows) -> dict:
             "closeness_gap_over_norm_winf": st3([g / info["norm_winf"] for _, g, info in rs]),
             "closeness_prediction_gap_over_norm_y": st3([info["pred_gap_over_y"] for _, _, info in rs]),
             "closeness_bound_over_norm_wstar": st3([bound(i) / info["norm_wstar"] for i, _, info in rs]),
+            "closeness_triangle_bound_over_bound": st3([(info["norm_winf"] + info["norm_wstar"]) / bound(i)
+                                                        for i, _, info in rs]),
             "closeness_note": "[min, median, max] over seeds; norms summed over the m neurons: the gap is of the "
                               "order of ‖w*‖ itself (label splitting), and the printed bound exceeds ‖w*‖ — 'close' "
                               "in Theorem 22 is neither relative nor informative at these sizes"}

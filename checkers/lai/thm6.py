@@ -94,8 +94,9 @@ def _rows(outs, k_lo: float) -> list[dict]:
 
 def closeness(rows: list[dict]) -> dict:
     """Issue 19 item 4: is 'close' relative or only absolute? ‖w^(∞) − w*‖ over ‖w*‖ and over ‖w^(∞)‖, the prediction
-    gap ‖X(w^(∞) − w*)‖/‖y‖ and the upper bound over ‖w*‖ — [min, median, max] over the seeds with n_− ≥ 1 (evidence
-    only; no verdict depends on it)."""
+    gap ‖X(w^(∞) − w*)‖/‖y‖, the upper bound over ‖w*‖ and the triangle inequality's ‖w^(∞)‖ + ‖w*‖ over the upper
+    bound (< 1: the printed bound is weaker than the trivial one) — [min, median, max] over the seeds with n_− ≥ 1
+    (evidence only; no verdict depends on it)."""
     rs = [r for r in rows if r.get("n_neg", 0) > 0 and math.isfinite(r.get("gap", math.inf))]
 
     def st3(v):
@@ -104,8 +105,10 @@ def closeness(rows: list[dict]) -> dict:
             "closeness_gap_over_norm_winf": st3([r["gap"] / r["norm_winf"] for r in rs]),
             "closeness_prediction_gap_over_norm_y": st3([r["pred_gap_over_y"] for r in rs]),
             "closeness_upper_bound_over_norm_wstar": st3([r["ub"] / r["norm_wstar"] for r in rs]),
+            "closeness_triangle_bound_over_upper_bound": st3([(r["norm_winf"] + r["norm_wstar"]) / r["ub"] for r in rs]),
             "closeness_note": "[min, median, max] over seeds with n_− ≥ 1; the gap and ‖w*‖ both scale as "
-                              "‖λ‖₁^{-1/2}: 'close' in Theorem 6 is absolute, not relative"}
+                              "‖λ‖₁^{-1/2}: 'close' in Theorem 6 is absolute, not relative; to first order ‖w*‖ ≈ ‖y_+‖/√‖λ‖₁, so "
+                              "the upper bound is weaker than ‖w^(∞)‖ + ‖w*‖ when n_− > n_+/2 (κ = 1)"}
 
 
 def _thm6(scn, side: str, k_lo: float, sym: str, cap: int = 20000, hyps=HYPS6) -> Verdict:

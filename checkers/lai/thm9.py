@@ -100,9 +100,9 @@ def bounds(inst, reading: str) -> tuple[float, float, float, float]:
 
 def closeness(rows) -> dict:
     """Issue 19 item 4: ‖w_±^(∞) − w_±*‖ over ‖w_±*‖ and over ‖w_±^(∞)‖, the prediction gap ‖X(w_±^(∞) − w_±*)‖/‖y‖ and
-    the corrected upper bound over ‖w_±*‖ — [min, median, max] over seeds and neurons with a nonzero gap (evidence
+    the corrected upper bound over ‖w_±*‖, the triangle inequality's ‖w_±^(∞)‖ + ‖w_±*‖ over that bound — [min, median, max] over seeds and neurons with a nonzero gap (evidence
     only; no verdict depends on it)."""
-    gs, gi, pg, ub = [], [], [], []
+    gs, gi, pg, ub, tri = [], [], [], [], []
     for inst, gp, gm, info in rows:
         if "norm_wstar" not in info:
             continue
@@ -113,13 +113,16 @@ def closeness(rows) -> dict:
                 gi.append(g / info["norm_winf"][k])
                 pg.append(info["pred_gap_over_y"][k])
                 ub.append(u / info["norm_wstar"][k])
+                tri.append((info["norm_winf"][k] + info["norm_wstar"][k]) / u)
 
     def st3(v):
         return [float(min(v)), float(np.median(v)), float(max(v))] if v else []
     return {"closeness_gap_over_norm_wstar": st3(gs), "closeness_gap_over_norm_winf": st3(gi),
             "closeness_prediction_gap_over_norm_y": st3(pg), "closeness_upper_bound_over_norm_wstar": st3(ub),
+            "closeness_triangle_bound_over_upper_bound": st3(tri),
             "closeness_note": "[min, median, max] over seeds and neurons with a nonzero gap: the gap and ‖w*‖ both "
-                              "scale as ‖λ‖₁^{-1/2}, so Theorem 9's 'close' is absolute, not relative"}
+                              "scale as ‖λ‖₁^{-1/2}, so Theorem 9's 'close' is absolute, not relative; to first order the upper "
+                              "bound is weaker than ‖w^(∞)‖ + ‖w*‖ when n_∓ > n_±/2 (κ = 1)"}
 
 
 def _ratio(gap: float, b: float, scale: float) -> float:
