@@ -285,7 +285,7 @@ CLAIM = register(Claim(
                           "the linear GD (53) from w_k^(t₀) must reproduce every neuron's iterates (1e-10)",
               sharpness=None, sharpness_why="identity: the bound is a float64 tolerance"),
         Check("proof-step-d-displays", "in-regime", lambda p: lem20_instances(inits=("span", "assign")),
-              lambda s: _steps(s, ("D.2", "D.3", "D.4")), target="proof-step",
+              lambda s: _steps(s, ("D.2", "D.3", "D.4")), target="proof-step", cost=2.0,
               description="App. D.1: (50) (the update against the simulator's iterates at every t, and ∇R(Θ) of the "
                           "printed risk by central differences), (51a) with β_k = Xw_k and (51b) with α_k = "
                           "(XXᵀ)⁻¹Xw_k, every t, every neuron, on the statement check's runs (m ∈ {2, 3, 4})",
