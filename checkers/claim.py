@@ -41,7 +41,7 @@ CONTROL_KINDS = ("data", "size", "width", "init", "step", "activation", "loss", 
 CIRCULAR_KINDS = ("constant",)
 # Findings on the print that are not a failing check: a reading that differs from the print without numeric content.
 NOTE_KINDS = ("typo", "transcription", "constant-differs", "hypothesis-stronger", "looseness", "version-difference",
-              "wording")
+              "wording", "hypothesis-sharp")
 # Declared attainable range of a check's measured quantity (issue 15): the check passes ``attainable=`` to
 # Verdict.compare on every example, computed on the instance (stable rank ∈ [1, min(m, d, rank)], probability ∈
 # [0, 1], …); an example whose bound lies outside it is vacuous.

@@ -2,7 +2,8 @@
 
 Groups, most severe first (:data:`GROUPS`): statement false as printed; ambiguous as printed (its readings);
 proof step fails; experiment reading fails; constant differs; typo / transcription (also wording and
-version differences); hypothesis stronger than needed; looseness. Sources:
+version differences); hypothesis stronger than needed; looseness; and, no erratum, the hypotheses a scan found
+sharp on the suite's instances (necessity notes). Sources:
 
 * the registry — each claim's expected finding (``expected_reason``, ``corrected_statement``, ``readings``), its
   printed notes (:class:`checkers.claim.PrintedNote`, grouped by kind), the errata declared on its proof-step and
@@ -34,10 +35,11 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("typo", "Typo / transcription"),
     ("hypothesis-stronger", "Hypothesis stronger than needed"),
     ("looseness", "Looseness (measured on the suite's instances)"),
+    ("hypothesis-sharp", "Hypothesis sharp on the suite's instances (necessity notes, no erratum)"),
 )
 NOTE_GROUP = {"typo": "typo", "transcription": "typo", "wording": "typo", "version-difference": "typo",
               "constant-differs": "constant-differs", "hypothesis-stronger": "hypothesis-stronger",
-              "looseness": "looseness"}
+              "looseness": "looseness", "hypothesis-sharp": "hypothesis-sharp"}
 PAPER_TITLES = {
     "lai": "Lai et al., How Does the ReLU Activation Affect the Implicit Bias of Gradient Descent on "
            "High-Dimensional Neural Network Regression?",

@@ -105,12 +105,13 @@ def test_printed_notes_land_in_their_groups():
         PrintedNote("constant-differs", "proof, c₆", "c₆⁻¹", "(2c₆)⁻¹").to_json(),
         PrintedNote("hypothesis-stronger", "η ≤ 1/C", "C = 16", "C = 2 suffices", evidence="scan").to_json(),
         PrintedNote("looseness", "(5.7) upper", "e^{C₂}", "1", evidence="×1.0").to_json(),
-        PrintedNote("wording", "statement", "non-negative", "any real", consequence="none").to_json()]
+        PrintedNote("wording", "statement", "non-negative", "any real", consequence="none").to_json(),
+        PrintedNote("hypothesis-sharp", "c ≥ 1/4", "c ≥ 1/4", "sharp: fails at 1/5", evidence="scan").to_json()]
     groups = {g["key"]: g["items"] for g in group_errata([c])}
     assert [it["printed"] for it in groups["typo"]] == ["exp(−x₀)", "non-negative"]
     assert groups["typo"][0]["checks"][0]["name"] == "in-regime-upper"
     assert groups["typo"][1]["why"].startswith("[wording]")
-    assert [len(groups[k]) for k in ("constant-differs", "hypothesis-stronger", "looseness")] == [1, 1, 1]
+    assert [len(groups[k]) for k in ("constant-differs", "hypothesis-stronger", "looseness", "hypothesis-sharp")] == [1, 1, 1, 1]
 
 
 # --- the sheet with a results.json -----------------------------------------------------------------------------------
@@ -168,5 +169,6 @@ def test_results_give_replay_commands_statuses_and_looseness(tmp_path):
     assert loose["grade"] == "weak" and loose["looseness"] == 37.5 and "×37.5" in loose["status"]
     assert loose["replay"] == [f"claimcheck replay lai.lem1 --check {plain} --instance "
                                "'{\"family\":\"lai_single\",\"params\":{\"n\":4},\"seed\":3}'"]  # the tightest example
-    assert sheet["groups"][-1]["items"][0]["key"] == f"lai.lem1:looseness:{plain}"  # sorted by measured looseness
+    loose_group = next(g for g in sheet["groups"] if g["key"] == "looseness")
+    assert loose_group["items"][0]["key"] == f"lai.lem1:looseness:{plain}"  # sorted by measured looseness
     assert sheet["source"]["results"] == str(path) and sheet["source"]["run"].startswith("ci")

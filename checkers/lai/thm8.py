@@ -227,7 +227,7 @@ SCAN_NOTES = [
                 "needed by ×3.5",
                 consequence="none; the natural limit is ημ₁(G_{S_k S_k}) < 2; " + _SCAN_WHERE,
                 evidence="tests/test_lai_scans.py::test_thm8_scans (7/4 holds, 2 fails)"),
-    PrintedNote("hypothesis-stronger", "Theorem 8, Assumption 2's C_0 (unspecified in the paper; the suite declares 8)",
+    PrintedNote("hypothesis-sharp", "Theorem 8, Assumption 2's C_0 (unspecified in the paper; the suite declares 8)",
                 "d₂ ≥ C_0²n²κ², d_∞ ≥ C_0n^1.5κ with C_0 = 8 (declared)",
                 "sharp on every seed at the grid's resolution: the conclusion holds at C_0 = 8 (also on three more seed "
                 "sets) and fails at C_0 = 4 (1/96; 2–3/96 on three more seed sets, all at n = 6, within δ(n)); 37/96 "

@@ -314,7 +314,7 @@ _SCAN_WHERE = ("the corrected statement (checks in-regime-corrected-lower/-upper
                "printed statement already fails at the corner (ambiguous as printed), so its own hypotheses cannot be "
                "scanned")
 SCAN_NOTES = [
-    PrintedNote("hypothesis-stronger", "Theorem 9 (corrected lower bounds), initialisation ε_⊕,i, ε_⊖,i ≤ y_min/(2C_α)",
+    PrintedNote("hypothesis-sharp", "Theorem 9 (corrected lower bounds), initialisation ε_⊕,i, ε_⊖,i ≤ y_min/(2C_α)",
                 "ε ≤ y_min/16", "sharp on every seed: the lower bounds hold at the printed ε on four seed sets; at 1.5× "
                 "they hold on the base set but fail on the three others (1–2/96), at 2× on all four (13/96; 11–14/96), "
                 "96/96 at 3×: ×2 within δ(n) only",
@@ -323,13 +323,13 @@ SCAN_NOTES = [
                             "lower bound needs the small initialisation; " + _SCAN_WHERE,
                 evidence="tests/test_lai_scans.py::test_thm9_corrected_lower_bound_is_sharp (1× holds, 2× "
                          "fails; 1.5× depends on the seed set)"),
-    PrintedNote("hypothesis-stronger", "Theorem 9 (corrected lower bounds), step size c = η‖λ‖₁ ≥ 1/(C·C_g) = 1/4",
+    PrintedNote("hypothesis-sharp", "Theorem 9 (corrected lower bounds), step size c = η‖λ‖₁ ≥ 1/(C·C_g) = 1/4",
                 "c ≥ 1/4", "sharp on every seed: the lower bounds hold at c = 1/4 on four seed sets and fail at 1/5 on "
                 "all four (3/96; 2–9/96), 51/96 at 1/6: ×1.25 within δ(n) only",
                 consequence="the gap is ≈ c·√(n_−/‖λ‖₁) minus the ε-terms, so the lower bound needs the printed lower "
                             "step end; " + _SCAN_WHERE,
                 evidence="tests/test_lai_scans.py::test_thm9_corrected_lower_bound_is_sharp"),
-    PrintedNote("hypothesis-stronger", "Theorem 9 (corrected lower bounds), Assumption 2's C_0 (declared 8)", "C_0 = 8",
+    PrintedNote("hypothesis-sharp", "Theorem 9 (corrected lower bounds), Assumption 2's C_0 (declared 8)", "C_0 = 8",
                 "sharp on every seed: the lower bounds hold at C_0 = 8 on four seed sets and fail at C_0 = 4 on all four "
                 "(4/96; 2–9/96), 22/95 at 2 (still accepted within the weak δ(4), δ(5)), rejected at 1: ×4 within δ(n) "
                 "only",
