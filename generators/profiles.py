@@ -12,6 +12,7 @@ examples); statistical checks take their number of seeds from ``seeds``.
 """
 from __future__ import annotations
 
+import functools
 import os
 
 import attrs
@@ -32,20 +33,25 @@ def pin_local_constants() -> bool:
     numbers differed. The pool of local constants is pinned empty here (Hypothesis's global pool of special
     values — 0, ±1, extremes, … — is kept); the draws of a check are then a function of the check, the profile
     and the base seed only, whatever else the process ran. Hypothesis offers no setting for this, so the
-    provider's attribute is replaced; returns False (and changes nothing) if a future Hypothesis moves it —
-    tests/test_generation_history.py then fails.
+    provider's attribute and the module's collector are replaced (nothing to do before 6.131); returns False if
+    Hypothesis's provider module cannot be imported. tests/test_generation_history.py checks the behaviour itself
+    (an import does not change the draws), so a future Hypothesis that collects constants elsewhere fails it.
     """
     try:
         from hypothesis.internal.conjecture import providers as _p
-        from hypothesis.internal.constants_ast import Constants
-        _p.HypothesisProvider._local_constants  # noqa: B018 (present in this Hypothesis?)
-    except (ImportError, AttributeError):
+    except ImportError:
         return False
+    if not hasattr(_p, "_get_local_constants"):  # Hypothesis < 6.131: no local-constant pool, nothing to pin
+        return True
+    if getattr(_p, "_claimcheck_pinned", False):
+        return True
+    from hypothesis.internal.constants_ast import Constants
     empty = Constants()
-    if not getattr(_p.HypothesisProvider, "_claimcheck_pinned", False):
-        _p.HypothesisProvider._local_constants = property(lambda self: empty)
-        _p.HypothesisProvider._claimcheck_pinned = True
-        _p.CONSTANTS_CACHE.cache.clear()  # entries computed with the old pool
+    if isinstance(getattr(_p.HypothesisProvider, "_local_constants", None), (property, functools.cached_property)):
+        _p.HypothesisProvider._local_constants = property(lambda self: empty)  # 6.131-6.155: read through this
+    _p._get_local_constants = lambda *a, **k: empty  # and the module's collector, whoever calls it
+    _p._claimcheck_pinned = True
+    _p.CONSTANTS_CACHE.cache.clear()  # entries computed with the old pool
     return True
 
 
