@@ -21,7 +21,7 @@ from scipy.special import expit
 
 from claimcheck.checkers.geometry import frei_second_layer
 from claimcheck.checkers.hypotheses import Hypothesis
-from claimcheck.checkers.stats import binomial_test, clopper_pearson
+from claimcheck.checkers.stats import binomial_test, critical_failures
 from claimcheck.checkers.verdict import Verdict
 from claimcheck.generators.classification import data_statistics
 
@@ -275,11 +275,9 @@ def state_W(net: Net, rng: np.random.Generator, kind: str, scale: float, d: int)
 # ---------------------------------------------------------------------------------------------
 def max_failures(K: int, delta: float, alpha: float = ALPHA_CP) -> int:
     """The largest number of failures among K seeds that a one-sided level-α Clopper–Pearson test of
-    P(failure) ≤ δ does not reject (the lower confidence bound stays ≤ δ)."""
-    k = 0
-    while k < K and clopper_pearson(k + 1, K, 2 * alpha)[0] <= delta:
-        k += 1
-    return k
+    P(failure) ≤ δ does not reject (the lower confidence bound stays ≤ δ): :func:`checkers.stats.critical_failures`
+    − 1."""
+    return critical_failures(K, delta, alpha) - 1 if K > 0 else 0
 
 
 def quantile_verdict(quantity: str, values: np.ndarray, bound: float, delta: float, relation: str = "<=", *,

@@ -161,12 +161,9 @@ def batch_measured(insts, hyps) -> dict:
 
 def allowed_failures(K: int, delta: float, alpha: float) -> int:
     """Largest k such that k failures in K seeds are accepted by the one-sided (1 − alpha) Clopper–Pearson
-    test of "failure probability ≤ δ" (k + 1 failures reject)."""
-    from scipy import stats
-    k = 0
-    while k < K and float(stats.beta.ppf(alpha, k + 1, K - k)) <= delta:
-        k += 1
-    return k
+    test of "failure probability ≤ δ" (k + 1 failures reject): :func:`checkers.stats.critical_failures` − 1."""
+    from claimcheck.checkers.stats import critical_failures
+    return critical_failures(K, delta, alpha) - 1 if K > 0 else 0
 
 
 def quantile_verdict(quantity: str, ratios, delta: float, alpha: float, *, constants=None, hypotheses=None,

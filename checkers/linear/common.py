@@ -12,7 +12,7 @@ import numpy as np
 from scipy import optimize
 
 from claimcheck.checkers.hypotheses import Hypothesis
-from claimcheck.checkers.stats import binomial_test, clopper_pearson
+from claimcheck.checkers.stats import binomial_test, critical_failures
 from claimcheck.checkers.verdict import Verdict
 
 __all__ = [
@@ -99,11 +99,9 @@ def fit_rate(err: np.ndarray, floor: float = 1e-24) -> tuple[float, float]:
 
 def allowed_failures(K: int, delta: float, alpha: float) -> int:
     """The largest failure count k out of K that the one-sided level-alpha Clopper–Pearson test of
-    H0: P(failure) ≤ delta does not reject (lower confidence bound ≤ delta)."""
-    k = 0
-    while k < K and clopper_pearson(k + 1, K, 2 * alpha)[0] <= delta:
-        k += 1
-    return k
+    H0: P(failure) ≤ delta does not reject (lower confidence bound ≤ delta):
+    :func:`checkers.stats.critical_failures` − 1."""
+    return critical_failures(K, delta, alpha) - 1 if K > 0 else 0
 
 
 def test_level(scn, default: float) -> float:
