@@ -158,6 +158,21 @@ class _Lines:
         return min(items) if items else (math.inf, None)
 
 
+def _primal_dual_lines(out, tags, G, B0, A0, A1, signs, D, r, eta, sclB, printed_4b: bool) -> None:
+    """The first two lines of A.3 and A.4 for every neuron k and coordinate j: β_k = Gα_k (tags[0]) and the dual
+    update (4b) α_k⁽ᵗ⁺¹⁾ = α_k⁽ᵗ⁾ − ηs_kD_k r (tags[1]; without s_k when ``printed_4b``, as both proofs restate it)."""
+    n = G.shape[0]
+    for kk in range(signs.size):
+        pb = G @ A0[kk]
+        for jj in range(n):
+            out.add(tags[0], float(B0[kk, jj]), "=", float(pb[jj]), sclB)
+        sk = 1.0 if printed_4b else signs[kk]
+        pa = A0[kk] - eta * sk * D[kk] * r
+        sclA = max(float(np.abs(A0[kk]).max()), eta * float(np.abs(r).max()))
+        for jj in range(n):
+            out.add(tags[1], float(A1[kk, jj]), "=", float(pa[jj]), sclA)
+
+
 def _h(B: np.ndarray, signs: np.ndarray) -> np.ndarray:
     return (signs[:, None] * np.maximum(B, 0.0)).sum(axis=0)
 
@@ -229,15 +244,7 @@ def a3_lines(inst, st: dict, B0, A0, A1, a: float, b: float, C: float = C14_C.va
     ymin, ymax = float(np.abs(y).min()), float(np.abs(y).max())
     out = _Lines()
     sclB = max(float(np.abs(B0).max()), L * float(np.abs(A0).max()), 1e-300)
-    for kk in range(signs.size):
-        pb = G @ A0[kk]
-        for jj in range(n):
-            out.add("A3.1", float(B0[kk, jj]), "=", float(pb[jj]), sclB)
-        sk = 1.0 if printed_4b else signs[kk]
-        pa = A0[kk] - eta * sk * D[kk] * r
-        sclA = max(float(np.abs(A0[kk]).max()), eta * float(np.abs(r).max()))
-        for jj in range(n):
-            out.add("A3.2", float(A1[kk, jj]), "=", float(pa[jj]), sclA)
+    _primal_dual_lines(out, ("A3.1", "A3.2"), G, B0, A0, A1, signs, D, r, eta, sclB, printed_4b)
     al = A0[k]
     E = G - L * np.eye(n)
     Delta = float(np.linalg.norm(E, 2))
@@ -323,15 +330,7 @@ def a416_lines(inst, st: dict, B0, A0, A1, a: float, b: float, C_alpha: float = 
     out = _Lines()
     diag = np.diag(G)
     sclB = max(float(np.abs(B0).max()), float(diag.max()) * float(np.abs(A0).max()), 1e-300)
-    for kk in range(signs.size):
-        pb = G @ A0[kk]
-        for jj in range(n):
-            out.add("A4.6", float(B0[kk, jj]), "=", float(pb[jj]), sclB)
-        sk = 1.0 if printed_4b else signs[kk]
-        pa = A0[kk] - eta * sk * D[kk] * r
-        sclA = max(float(np.abs(A0[kk]).max()), eta * float(np.abs(r).max()))
-        for jj in range(n):
-            out.add("A4.7", float(A1[kk, jj]), "=", float(pa[jj]), sclA)
+    _primal_dual_lines(out, ("A4.6", "A4.7"), G, B0, A0, A1, signs, D, r, eta, sclB, printed_4b)
     al = A0[k]
     mx = _offdiag(G)
     others = [ii for ii in range(n) if ii != j]
